@@ -1,0 +1,1 @@
+"""The ``vncards`` command."""

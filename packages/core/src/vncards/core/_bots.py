@@ -1,0 +1,32 @@
+"""Bots: the protocol lives in :mod:`vncards.core._game`; here, the random bot."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Picks uniformly among the offered actions; an optional choice is declined with
+    probability ``decline`` (so random players still take wins they are offered when
+    ``decline`` is 0).
+
+    >>> bot = RandomBot(seed=3)
+    >>> bot.choose(None, 0, ["a", "b", "c"], False) in {"a", "b", "c"}
+    True
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int = 0, decline: float = 0.5) -> None:
+        self._rng = random.Random(seed)
+        self.decline = decline
+
+    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+        """One action at random, or ``None`` for a declined optional choice."""
+        if optional and (not actions or self._rng.random() < self.decline):
+            return None
+        return actions[self._rng.randrange(len(actions))]

@@ -1,0 +1,331 @@
+"""The climbing-game engine Tiến lên and Sâm share ("đánh bài": rounds, passes, chops).
+
+Seats sit in turn order. A round (vòng) starts with a lead; each next seat beats the
+table or passes, and a pass locks that seat out until the round ends. When play comes
+back to whoever played last, the round ends and that seat leads a new one.
+
+Chặt chồng: a chop over a chop adds the value of what was chopped to the chain, and
+when the round ends only the last seat chopped pays the whole chain to the last chopper.
+
+Games change the engine through :class:`ClimbConfig` and by overriding the hook
+methods of :class:`ClimbEngine`; a :class:`ClimbState` is plain data, cheap to copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from vncards.core._cards import DECK
+from vncards.core._combos import ChopRule, Combo, ComboRules, classify, is_chop, legal_plays
+from vncards.core._errors import IllegalMove
+
+__all__ = ["ClimbConfig", "ClimbEngine", "ClimbState", "ChopValue"]
+
+
+class ChopValue(Protocol):
+    """What a chopped combination costs its owner, in lá."""
+
+    def __call__(self, target: Combo) -> int: ...
+
+
+@dataclass(frozen=True)
+class ClimbConfig:
+    """The parts of a climbing game that are data."""
+
+    combo_rules: ComboRules
+    chops: tuple[ChopRule, ...]
+    chop_value: ChopValue
+    passed_may_chop: bool = False
+    hand_size: int = 13
+    min_players: int = 2
+    max_players: int = 4
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+class ClimbState:
+    """Where a climbing game stands. All fields are plain ints and lists.
+
+    ``hands`` are card masks per seat; ``table`` is the combination to beat (``None``
+    when the seat to act leads); ``passed`` is a seat bitmask of who passed this round;
+    ``chain_*`` describe the open chop chain (value 0 when none); ``chop_net`` holds
+    settled chop payments per seat; ``out`` is a seat bitmask of empty hands; ``pile``
+    the cards played so far; ``x`` holds a game's own extras (immutable values only,
+    since copies share them).
+    """
+
+    __slots__ = (
+        "chain_chopper",
+        "chain_value",
+        "chain_victim",
+        "chop_net",
+        "dealt",
+        "finished",
+        "hands",
+        "n_actions",
+        "out",
+        "passed",
+        "pile",
+        "played",
+        "table",
+        "table_seat",
+        "turn",
+        "winner",
+        "x",
+    )
+
+    hands: list[int]
+    dealt: tuple[int, ...]
+    turn: int
+    table: Combo | None
+    table_seat: int
+    passed: int
+    chain_value: int
+    chain_victim: int
+    chain_chopper: int
+    chop_net: list[int]
+    played: int
+    out: int
+    pile: int
+    winner: int
+    finished: bool
+    n_actions: int
+    x: dict[str, object]
+
+    def __init__(self, hands: Sequence[int], first: int) -> None:
+        self.hands = list(hands)
+        self.dealt = tuple(hands)
+        self.turn = first
+        self.table = None
+        self.table_seat = first
+        self.passed = 0
+        self.chain_value = 0
+        self.chain_victim = -1
+        self.chain_chopper = -1
+        self.chop_net = [0] * len(hands)
+        self.played = 0
+        self.out = 0
+        self.pile = 0
+        self.winner = -1
+        self.finished = False
+        self.n_actions = 0
+        self.x = {}
+
+    @property
+    def n_players(self) -> int:
+        """Number of seats."""
+        return len(self.hands)
+
+    def copy(self) -> ClimbState:
+        """An independent copy (search bots copy states many times)."""
+        new = ClimbState.__new__(ClimbState)
+        new.hands = self.hands[:]
+        new.dealt = self.dealt
+        new.turn = self.turn
+        new.table = self.table
+        new.table_seat = self.table_seat
+        new.passed = self.passed
+        new.chain_value = self.chain_value
+        new.chain_victim = self.chain_victim
+        new.chain_chopper = self.chain_chopper
+        new.chop_net = self.chop_net[:]
+        new.played = self.played
+        new.out = self.out
+        new.pile = self.pile
+        new.winner = self.winner
+        new.finished = self.finished
+        new.n_actions = self.n_actions
+        new.x = self.x.copy() if self.x else {}
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ClimbState):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in ClimbState.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ClimbEngine:
+    """Rules of play for a climbing game; stateless, so one engine serves many games.
+
+    Subclasses override the hooks (``_plays_hook``, ``_check_hook``, ``_after_play``,
+    ``_on_empty``, ``_can_pass``) for game-specific rules.
+    """
+
+    def __init__(self, config: ClimbConfig) -> None:
+        self.config = config
+        self.combo_rules = config.combo_rules
+        self.chops = config.chops
+
+    # ------------------------------------------------------------ queries
+
+    def plays(self, state: ClimbState) -> list[int]:
+        """Every legal play (card mask) for the seat to act; empty once finished."""
+        if state.finished:
+            return []
+        seat = state.turn
+        hand = state.hands[seat]
+        if state.table is None:
+            masks = legal_plays(hand, self.combo_rules)
+        elif state.passed >> seat & 1:
+            masks = legal_plays(hand, self.combo_rules, state.table, self.chops, chops_only=True)
+        else:
+            masks = legal_plays(hand, self.combo_rules, state.table, self.chops)
+        return self._plays_hook(state, seat, masks)
+
+    def can_pass(self, state: ClimbState) -> bool:
+        """Whether the seat to act may pass (never when leading a round)."""
+        return not state.finished and state.table is not None and self._can_pass(state)
+
+    def check_play(self, state: ClimbState, seat: int, mask: int) -> Combo:
+        """Raise :class:`IllegalMove` unless ``seat`` may play ``mask`` now; return its combo."""
+        if state.finished:
+            raise IllegalMove("game-over", "The game is already over.")
+        if seat != state.turn:
+            raise IllegalMove("not-your-turn", f"It is not seat {seat}'s turn.")
+        hand = state.hands[seat]
+        if mask == 0:
+            raise IllegalMove("empty-play", "A play needs at least one card.")
+        if mask & ~hand:
+            missing = [str(DECK[i]) for i in range(52) if (mask & ~hand) >> i & 1]
+            raise IllegalMove("card-not-in-hand", f"Card not in hand: {' '.join(missing)}.")
+        combo = classify(mask, self.combo_rules)
+        if combo is None:
+            raise IllegalMove("not-a-combination", "These cards do not form a combination.")
+        table = state.table
+        if table is not None:
+            if state.passed >> seat & 1:
+                if not (self.config.passed_may_chop and is_chop(combo, table, self.chops)):
+                    raise IllegalMove(
+                        "passed-this-round",
+                        "This player passed and is locked out until the round ends.",
+                    )
+            elif not (
+                (combo.kind == table.kind and combo.length == table.length and combo.key > table.key)
+                or is_chop(combo, table, self.chops)
+            ):
+                raise IllegalMove(
+                    "does-not-beat", "This play does not beat the combination on the table."
+                )
+        self._check_hook(state, seat, mask, combo)
+        return combo
+
+    def check_pass(self, state: ClimbState, seat: int) -> None:
+        """Raise :class:`IllegalMove` unless ``seat`` may pass now."""
+        if state.finished:
+            raise IllegalMove("game-over", "The game is already over.")
+        if seat != state.turn:
+            raise IllegalMove("not-your-turn", f"It is not seat {seat}'s turn.")
+        if state.table is None:
+            raise IllegalMove("cannot-pass-lead", "The leader of a round must play, not pass.")
+        if not self._can_pass(state):
+            raise IllegalMove("cannot-pass", "This player may not pass now.")
+
+    # ------------------------------------------------------------ actions
+
+    def play(self, state: ClimbState, seat: int, mask: int) -> Combo:
+        """Play ``mask`` from ``seat``; raise :class:`IllegalMove` and change nothing if illegal."""
+        combo = self.check_play(state, seat, mask)
+        table = state.table
+        beaten_seat = state.table_seat
+        if table is not None and is_chop(combo, table, self.chops):
+            if state.chain_value and state.chain_chopper == beaten_seat:
+                state.chain_value += self.config.chop_value(table)
+            else:
+                state.chain_value = self.config.chop_value(table)
+            state.chain_victim = beaten_seat
+            state.chain_chopper = seat
+        state.hands[seat] &= ~mask
+        state.pile |= mask
+        state.played |= 1 << seat
+        state.table = combo
+        state.table_seat = seat
+        state.n_actions += 1
+        self._after_play(state, seat, combo, table, beaten_seat)
+        if state.finished:
+            return combo
+        if state.hands[seat] == 0:
+            state.out |= 1 << seat
+            self._on_empty(state, seat, combo)
+            if state.finished:
+                self._settle_chain(state)
+                return combo
+        self._advance(state, seat)
+        return combo
+
+    def pass_turn(self, state: ClimbState, seat: int) -> None:
+        """Pass for ``seat``; raise :class:`IllegalMove` and change nothing if illegal."""
+        self.check_pass(state, seat)
+        state.passed |= 1 << seat
+        state.n_actions += 1
+        self._advance(state, seat)
+
+    # ------------------------------------------------------------ turn order
+
+    def _active(self, state: ClimbState, seat: int) -> bool:
+        return not state.out >> seat & 1
+
+    def _advance(self, state: ClimbState, seat: int) -> None:
+        n = len(state.hands)
+        may_chop = self.config.passed_may_chop
+        i = seat
+        for _ in range(n):
+            i = i + 1 if i + 1 < n else 0
+            if i == state.table_seat:
+                break
+            if state.out >> i & 1:
+                continue
+            if state.passed >> i & 1 and not may_chop:
+                continue
+            state.turn = i
+            return
+        self._end_round(state)
+
+    def _end_round(self, state: ClimbState) -> None:
+        self._settle_chain(state)
+        state.table = None
+        state.passed = 0
+        n = len(state.hands)
+        leader = state.table_seat
+        for _ in range(n):
+            if not state.out >> leader & 1:
+                break
+            leader = leader + 1 if leader + 1 < n else 0
+        state.turn = leader
+        state.table_seat = leader
+
+    def _settle_chain(self, state: ClimbState) -> None:
+        if state.chain_value:
+            state.chop_net[state.chain_victim] -= state.chain_value
+            state.chop_net[state.chain_chopper] += state.chain_value
+            state.chain_value = 0
+            state.chain_victim = state.chain_chopper = -1
+
+    # ------------------------------------------------------------ hooks
+
+    def _plays_hook(self, state: ClimbState, seat: int, masks: list[int]) -> list[int]:
+        """Filter generated plays (e.g. a first play that must hold 3♠)."""
+        return masks
+
+    def _check_hook(self, state: ClimbState, seat: int, mask: int, combo: Combo) -> None:
+        """Raise :class:`IllegalMove` for plays a game forbids beyond beating the table."""
+
+    def _can_pass(self, state: ClimbState) -> bool:
+        return True
+
+    def _after_play(
+        self,
+        state: ClimbState,
+        seat: int,
+        combo: Combo,
+        beaten: Combo | None,
+        beaten_seat: int,
+    ) -> None:
+        """Called after every play, before the turn moves on; may finish the game."""
+
+    def _on_empty(self, state: ClimbState, seat: int, combo: Combo) -> None:
+        """A hand just emptied; by default its seat wins and the game ends."""
+        state.winner = seat
+        state.finished = True

@@ -1,0 +1,58 @@
+"""The one exception hierarchy every vncards package raises from."""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalMove",
+    "NotationError",
+    "PluginError",
+    "RecordError",
+    "RulesError",
+    "VncardsError",
+]
+
+
+class VncardsError(Exception):
+    """Root of every error raised on purpose by vncards."""
+
+
+class NotationError(VncardsError, ValueError):
+    """A card token could not be read.
+
+    >>> raise NotationError("3X")
+    Traceback (most recent call last):
+    ...
+    vncards.core._errors.NotationError: unknown card '3X'
+    """
+
+    def __init__(self, token: str, hint: str = "") -> None:
+        self.token = token
+        message = f"unknown card {token!r}"
+        if hint:
+            message += f": {hint}"
+        super().__init__(message)
+
+
+class IllegalMove(VncardsError, ValueError):
+    """An action that the rules do not allow in this state.
+
+    ``code`` is a stable machine-readable reason (``does-not-beat``, ``not-your-turn``,
+    ``passed-this-round``, ``card-not-in-hand`` …) and the message is a full sentence.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = message
+        super().__init__(message)
+
+
+class RecordError(VncardsError, ValueError):
+    """A game record that cannot be read (bad JSON, unknown game, card or player, not a deal)."""
+
+
+class RulesError(VncardsError, ValueError):
+    """An unknown preset or an invalid rule setting."""
+
+
+class PluginError(VncardsError):
+    """A game plugin that is missing or unusable."""

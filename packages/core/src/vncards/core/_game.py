@@ -1,0 +1,318 @@
+"""The plugin protocol every game implements, and the machinery built on it alone:
+rules resolution, the bot-driven game loop, recording and the referee loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from vncards.core._errors import IllegalMove, RecordError, RulesError
+from vncards.core._records import (
+    ErrorReport,
+    GameRecord,
+    RecordAction,
+    RefereeReport,
+    ViolationReport,
+    load_record,
+)
+
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "Decision",
+    "GamePlugin",
+    "GameResult",
+    "PlayedGame",
+    "RulesBase",
+    "Violation",
+    "play_game",
+    "record_game",
+    "referee",
+    "resolve_rules",
+]
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT", bound=Hashable)
+RulesT = TypeVar("RulesT", bound="RulesBase")
+
+
+class RulesBase(BaseModel):
+    """Base of every game's rules model: frozen, unknown settings refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A legal action that carries a penalty, by action index and seat."""
+
+    index: int
+    seat: int
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game stands: outcome, winner seat, instant-win code, net lá per seat."""
+
+    finished: bool
+    outcome: str | None
+    winner: int | None
+    instant_win: str | None
+    payments: tuple[int, ...]
+    violations: tuple[Violation, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision(Generic[ActionT]):
+    """Whose choice the game waits for, among which actions.
+
+    When ``optional`` is true the seat may also decline (``GamePlugin.decline``), e.g. a
+    Sâm declaration or an out-of-turn Tứ Sắc claim.
+    """
+
+    seat: int
+    actions: Sequence[ActionT]
+    optional: bool = False
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: picks one of the offered actions, or ``None`` to decline an optional one."""
+
+    name: str
+
+    def choose(
+        self, state: Any, seat: int, actions: Sequence[Any], optional: bool
+    ) -> Any | None: ...
+
+
+BotFactory = Callable[[int], Bot]
+"""Makes a bot from a seed."""
+
+
+@runtime_checkable
+class GamePlugin(Protocol[StateT, ActionT, RulesT]):
+    """What a game package exposes under the ``vncards.games`` entry-point group.
+
+    States are mutable and cheap to copy; ``apply`` changes the state or raises
+    :class:`~vncards.core.IllegalMove` and changes nothing.
+    """
+
+    name: str
+    title: str
+    deck: str  # "french" or "tusac": which card notation the game reads
+    rules_model: type[RulesT]
+    presets: Mapping[str, RulesT]
+    default_preset: str
+    bots: Mapping[str, BotFactory]
+
+    def player_range(self, rules: RulesT) -> tuple[int, int]:
+        """Fewest and most players these rules allow."""
+        ...
+
+    def new_game(
+        self, rules: RulesT, n_players: int, seed: int, *, first: int | None = None
+    ) -> StateT:
+        """Deal a new game from ``seed``; ``first`` is a match's previous winner."""
+        ...
+
+    def state_from_record(self, record: GameRecord, rules: RulesT) -> StateT:
+        """The starting state a record describes; :class:`RecordError` if it is not a deal."""
+        ...
+
+    def legal_actions(self, state: StateT) -> list[ActionT]:
+        """Every action ``apply`` accepts now, by any seat."""
+        ...
+
+    def decision(self, state: StateT) -> Decision[ActionT] | None:
+        """The next choice a bot-driven game waits for; ``None`` once finished."""
+        ...
+
+    def decline(self, state: StateT, seat: int) -> None:
+        """``seat`` declines an optional decision (changes only whose choice is next)."""
+        ...
+
+    def apply(self, state: StateT, action: ActionT) -> None:
+        """Carry out ``action`` or raise :class:`~vncards.core.IllegalMove`."""
+        ...
+
+    def result(self, state: StateT) -> GameResult:
+        """Outcome and net lá per seat (settled chops only while unfinished)."""
+        ...
+
+    def action_from_record(self, state: StateT, action: RecordAction, seat: int) -> ActionT:
+        """Read a record action; :class:`RecordError` for an unreadable card."""
+        ...
+
+    def action_to_record(self, state: StateT, action: ActionT) -> dict[str, Any]:
+        """A record action without ``player`` (the caller adds it)."""
+        ...
+
+    def record_deal(self, state: StateT) -> dict[str, Any]:
+        """``hands`` (by seat, as card strings), plus ``first`` seat and ``stock`` when used."""
+        ...
+
+    def action_universe(self, state: StateT) -> Iterable[ActionT]:
+        """A superset of the legal actions, for conformance probing."""
+        ...
+
+    def card_multiset(self, state: StateT) -> list[int]:
+        """Every card of the game in every zone, sorted (for conservation checks)."""
+        ...
+
+    def summary(self, rules: RulesT) -> dict[str, Any]:
+        """Deck, players, hand size, combinations, chops, instant wins, scoring — for
+        ``vncards compare``."""
+        ...
+
+
+def resolve_rules(
+    plugin: GamePlugin[Any, Any, RulesT],
+    variant: str | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> RulesT:
+    """A preset by name (default when ``None``) with single settings overridden.
+
+    Raises :class:`RulesError` naming the unknown preset or the bad setting.
+    """
+    name = variant or plugin.default_preset
+    try:
+        base = plugin.presets[name]
+    except KeyError:
+        known = ", ".join(plugin.presets)
+        raise RulesError(f"{plugin.name} has no variant {name!r} (known: {known})") from None
+    if not overrides:
+        return base
+    data = base.model_dump()
+    data.update(overrides)
+    try:
+        return type(base).model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise RulesError(f"bad rule setting {where}: {first['msg']}") from None
+
+
+@dataclass
+class PlayedGame(Generic[StateT, ActionT]):
+    """A finished bot game: its starting state, actions and final state."""
+
+    start: StateT
+    actions: list[ActionT]
+    final: StateT
+
+
+def play_game(
+    plugin: GamePlugin[StateT, ActionT, Any],
+    state: StateT,
+    bots: Sequence[Bot],
+    *,
+    max_steps: int = 100_000,
+    keep_start: bool = True,
+) -> PlayedGame[StateT, ActionT]:
+    """Let ``bots`` (one per seat) play ``state`` to the end; ``state`` is changed in place."""
+    start = _copy(state) if keep_start else state
+    actions: list[ActionT] = []
+    decision = plugin.decision
+    for _ in range(max_steps):
+        d = decision(state)
+        if d is None:
+            return PlayedGame(start, actions, state)
+        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        if choice is None:
+            if not d.optional:
+                raise IllegalMove("must-act", f"bot {bots[d.seat].name} declined a forced choice")
+            plugin.decline(state, d.seat)
+        else:
+            plugin.apply(state, choice)
+            actions.append(choice)
+    raise RuntimeError(f"game did not end within {max_steps} steps")
+
+
+def _copy(state: Any) -> Any:
+    copy = getattr(state, "copy", None)
+    if copy is None:
+        raise TypeError("game states must have a copy() method")
+    return copy()
+
+
+def record_game(
+    plugin: GamePlugin[StateT, ActionT, Any],
+    game: PlayedGame[StateT, ActionT],
+    players: Sequence[str],
+    *,
+    variant: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    bet: int = 1,
+) -> GameRecord:
+    """The record of a played game, which :func:`referee` accepts."""
+    deal = plugin.record_deal(game.start)
+    replay = _copy(game.start)
+    actions = []
+    for action in game.actions:
+        data = plugin.action_to_record(replay, action)
+        seat = getattr(action, "seat")  # noqa: B009 - every action names its seat
+        actions.append({"player": players[seat], **data})
+        plugin.apply(replay, action)
+    payload: dict[str, Any] = {
+        "game": plugin.name,
+        "variant": variant or plugin.default_preset,
+        "rules": dict(rules or {}),
+        "players": list(players),
+        "bet": bet,
+        "hands": {players[i]: cards for i, cards in enumerate(deal["hands"])},
+        "actions": actions,
+    }
+    if deal.get("first") is not None:
+        payload["first"] = players[deal["first"]]
+    if deal.get("stock") is not None:
+        payload["stock"] = deal["stock"]
+    return load_record(payload)
+
+
+def referee(plugin: GamePlugin[Any, Any, Any], source: str | bytes | dict[str, Any] | GameRecord) -> RefereeReport:
+    """Rule on a whole record: the first illegal action, the outcome and who pays whom.
+
+    Raises :class:`RecordError` for a record that cannot be read (not JSON, unknown game,
+    card or player, a deal that is not a deal).
+    """
+    record = load_record(source)
+    if record.game != plugin.name:
+        raise RecordError(f"this record is for {record.game!r}, not {plugin.name!r}")
+    try:
+        rules = resolve_rules(plugin, record.variant, record.rules)
+    except RulesError as e:
+        raise RecordError(str(e)) from None
+    state = plugin.state_from_record(record, rules)
+    error: ErrorReport | None = None
+    for index, raw in enumerate(record.actions):
+        seat = record.seat_of(raw.player)
+        action = plugin.action_from_record(state, raw, seat)
+        try:
+            plugin.apply(state, action)
+        except IllegalMove as e:
+            error = ErrorReport(index=index, player=raw.player, code=e.code, message=e.message)
+            break
+    res = plugin.result(state)
+    names = record.players
+    return RefereeReport(
+        game=plugin.name,
+        variant=record.variant or plugin.default_preset,
+        legal=error is None,
+        finished=res.finished,
+        outcome=res.outcome,  # type: ignore[arg-type]
+        winner=None if res.winner is None else names[res.winner],
+        instant_win=res.instant_win,
+        payments={names[i]: v * record.bet for i, v in enumerate(res.payments)},
+        violations=[
+            ViolationReport(index=v.index, player=names[v.seat], rule=v.rule, message=v.message)
+            for v in res.violations
+        ],
+        error=error,
+    )

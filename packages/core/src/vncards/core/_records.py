@@ -1,0 +1,220 @@
+"""Game records and referee reports: the JSON contracts other apps rely on.
+
+A record is what a game server sends (the deal, who acts first, every action); a
+report is what the referee answers. Both are pydantic models; their JSON Schemas are
+exported to the project's ``shared/schemas/``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from vncards.core._errors import RecordError
+
+__all__ = [
+    "MAX_RECORD_BYTES",
+    "MAX_RECORD_DEPTH",
+    "ErrorReport",
+    "GameRecord",
+    "RecordAction",
+    "RefereeReport",
+    "ViolationReport",
+    "export_schemas",
+    "load_record",
+]
+
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""Largest record the loader reads; a real game record is a few kilobytes."""
+MAX_RECORD_DEPTH = 16
+"""Deepest JSON nesting the loader accepts (a record needs 4)."""
+
+_ACTION_KEYS = ("play", "pass", "declare", "discard", "take", "draw")
+
+
+class RecordAction(BaseModel):
+    """One action of a record: exactly one of ``play``, ``pass``, ``declare``,
+    ``discard``, ``take`` or ``draw`` besides ``player``.
+
+    >>> RecordAction.model_validate({"player": "An", "pass": True}).kind
+    'pass'
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    player: str
+    play: list[str] | None = None
+    pass_: Literal[True] | None = Field(default=None, alias="pass")
+    declare: Literal["sam"] | None = None
+    discard: str | None = None
+    take: list[str] | None = None
+    draw: Literal[True] | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> RecordAction:
+        given = [k for k in _ACTION_KEYS if self._value(k) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                "an action needs exactly one of play, pass, declare, discard, take, draw"
+                f" (got {', '.join(given) or 'none'})"
+            )
+        return self
+
+    def _value(self, key: str) -> object:
+        return self.pass_ if key == "pass" else getattr(self, key)
+
+    @property
+    def kind(self) -> str:
+        """Which of the action keys this action uses."""
+        return next(k for k in _ACTION_KEYS if self._value(k) is not None)
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as record JSON."""
+        return self.model_dump(by_alias=True, exclude_none=True)
+
+
+class GameRecord(BaseModel):
+    """A whole game as a game server sends it to be refereed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str = Field(min_length=1, max_length=64)
+    variant: str | None = None
+    rules: dict[str, Any] = Field(default_factory=dict)
+    players: list[str] = Field(min_length=1, max_length=16)
+    bet: int = Field(default=1, ge=1, le=10**9)
+    hands: dict[str, list[str]]
+    first: str | None = None
+    stock: list[str] | None = None
+    actions: list[RecordAction] = Field(default_factory=list, max_length=100_000)
+
+    @model_validator(mode="after")
+    def _names(self) -> GameRecord:
+        if len(set(self.players)) != len(self.players):
+            raise ValueError("players must have distinct names")
+        known = set(self.players)
+        for name in self.hands:
+            if name not in known:
+                raise ValueError(f"hands names {name!r}, who is not among the players")
+        missing = [p for p in self.players if p not in self.hands]
+        if missing:
+            raise ValueError(f"no hand for {', '.join(missing)}")
+        if self.first is not None and self.first not in known:
+            raise ValueError(f"first names {self.first!r}, who is not among the players")
+        for i, action in enumerate(self.actions):
+            if action.player not in known:
+                raise ValueError(f"action {i} names {action.player!r}, who is not among the players")
+        return self
+
+    def seat_of(self, name: str) -> int:
+        """Seat index of a player."""
+        return self.players.index(name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON, actions in record form."""
+        data = self.model_dump(exclude_none=True, exclude={"actions"})
+        data["actions"] = [a.to_json() for a in self.actions]
+        return data
+
+
+def _depth(value: object, limit: int) -> int:
+    stack: list[tuple[object, int]] = [(value, 1)]
+    deepest = 0
+    while stack:
+        item, d = stack.pop()
+        deepest = max(deepest, d)
+        if d > limit:
+            return d
+        if isinstance(item, dict):
+            stack.extend((v, d + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, d + 1) for v in item)
+    return deepest
+
+
+def load_record(source: str | bytes | dict[str, Any] | GameRecord) -> GameRecord:
+    """Read a record from JSON text, bytes, a dict or a model; :class:`RecordError` if unreadable.
+
+    >>> load_record('{"game": "x", "players": ["A"], "hands": {"A": []}}').players
+    ['A']
+    >>> load_record('{"game": "x"')
+    Traceback (most recent call last):
+    ...
+    vncards.core._errors.RecordError: the record is not valid JSON: Expecting ',' delimiter at line 1 column 12
+    """
+    if isinstance(source, GameRecord):
+        return source
+    if isinstance(source, str | bytes):
+        if len(source) > MAX_RECORD_BYTES:
+            raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes")
+        if isinstance(source, bytes):
+            try:
+                source = source.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise RecordError(f"the record is not UTF-8 text (byte {e.start})") from None
+        try:
+            data = json.loads(source)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"the record is not valid JSON: {e}") from None
+        except RecursionError:
+            raise RecordError(f"the record nests deeper than {MAX_RECORD_DEPTH} levels") from None
+    else:
+        data = source
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    if _depth(data, MAX_RECORD_DEPTH) > MAX_RECORD_DEPTH:
+        raise RecordError(f"the record nests deeper than {MAX_RECORD_DEPTH} levels")
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "record"
+        raise RecordError(f"bad record at {where}: {first['msg']}") from None
+
+
+class ErrorReport(BaseModel):
+    """The first illegal action of a record."""
+
+    index: int
+    player: str
+    code: str
+    message: str
+
+
+class ViolationReport(BaseModel):
+    """A legal action that carries a penalty (Sâm báo một, Tứ Sắc đền)."""
+
+    index: int
+    player: str
+    rule: str
+    message: str
+
+
+class RefereeReport(BaseModel):
+    """What the referee rules on a record."""
+
+    game: str
+    variant: str
+    legal: bool
+    finished: bool
+    outcome: Literal["win", "instant-win", "sam-success", "sam-failed", "draw"] | None
+    winner: str | None
+    instant_win: str | None
+    payments: dict[str, int]
+    violations: list[ViolationReport]
+    error: ErrorReport | None
+
+
+def export_schemas(directory: Path) -> list[Path]:
+    """Write the JSON Schemas of :class:`GameRecord` and :class:`RefereeReport` to ``directory``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, model in (("game-record", GameRecord), ("referee-report", RefereeReport)):
+        path = directory / f"{name}.schema.json"
+        schema = model.model_json_schema(by_alias=True)
+        path.write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        written.append(path)
+    return written

@@ -1,0 +1,331 @@
+"""A ready-made plugin base for climbing (shedding) games on the French deck.
+
+Tiến lên and Sâm subclass :class:`SheddingGame`: it deals, reads and writes record
+actions, lists legal actions, drives bots and probes for conformance; the subclass
+supplies the engine (combination rules, chop table, hooks), who leads, instant wins
+and settlement.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, overload
+
+from vncards.core._cards import parse_card
+from vncards.core._cardset import FULL_DECK_MASK, mask_ids
+from vncards.core._climb import ClimbEngine, ClimbState
+from vncards.core._errors import IllegalMove, NotationError, RecordError
+from vncards.core._game import BotFactory, Decision, GameResult, RulesBase
+from vncards.core._records import GameRecord, RecordAction
+from vncards.core._rng import Rng, deal
+
+__all__ = ["Declare", "Pass", "Play", "PlayList", "SheddingAction", "SheddingGame", "random_first"]
+
+RulesT = TypeVar("RulesT", bound=RulesBase)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """``seat`` plays the cards of mask ``cards``."""
+
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``seat`` passes (bỏ lượt) and is locked out until the round ends."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """``seat`` declares (báo) — Sâm: ``what == "sam"``."""
+
+    seat: int
+    what: str = "sam"
+
+
+SheddingAction = Play | Pass | Declare
+
+
+class PlayList(Sequence[SheddingAction]):
+    """The actions of one seat, built lazily from play masks (bots often look at one).
+
+    ``masks`` holds the plays; a trailing :class:`Pass` is offered when ``can_pass``.
+    """
+
+    __slots__ = ("can_pass", "masks", "seat")
+
+    def __init__(self, seat: int, masks: list[int], can_pass: bool) -> None:
+        self.seat = seat
+        self.masks = masks
+        self.can_pass = can_pass
+
+    def __len__(self) -> int:
+        return len(self.masks) + self.can_pass
+
+    @overload
+    def __getitem__(self, i: int) -> SheddingAction: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[SheddingAction]: ...
+    def __getitem__(self, i: int | slice) -> SheddingAction | Sequence[SheddingAction]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self.masks)
+        if i < 0:
+            i += n + self.can_pass
+        if 0 <= i < n:
+            return Play(self.seat, self.masks[i])
+        if i == n and self.can_pass:
+            return Pass(self.seat)
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[SheddingAction]:
+        seat = self.seat
+        for m in self.masks:
+            yield Play(seat, m)
+        if self.can_pass:
+            yield Pass(seat)
+
+
+class SheddingGame(Generic[RulesT]):
+    """Plugin base for a climbing game. Subclasses set the class attributes and
+    implement :meth:`engine`, :meth:`player_range`, :meth:`hand_size`,
+    :meth:`choose_first`, :meth:`result` and :meth:`summary`; they may override
+    :meth:`at_deal` (instant wins), :meth:`extra_actions` and :meth:`apply_other`
+    (declarations)."""
+
+    name: str
+    title: str
+    deck = "french"
+    rules_model: type[RulesT]
+    presets: Mapping[str, RulesT]
+    default_preset: str
+    bots: Mapping[str, BotFactory]
+
+    # ------------------------------------------------------------ to implement
+
+    def engine(self, rules: RulesT) -> ClimbEngine:
+        """The engine for these rules (cache it: it is stateless)."""
+        raise NotImplementedError
+
+    def player_range(self, rules: RulesT) -> tuple[int, int]:
+        """Fewest and most players."""
+        raise NotImplementedError
+
+    def hand_size(self, rules: RulesT) -> int:
+        """Cards dealt to each player."""
+        raise NotImplementedError
+
+    def choose_first(self, rules: RulesT, hands: Sequence[int], seed: int | None) -> int | None:
+        """Seat that acts first in a first game; ``None`` when that needs a seed and
+        there is none (a record must then name ``first``)."""
+        raise NotImplementedError
+
+    def result(self, state: ClimbState) -> GameResult:
+        """Outcome and payments."""
+        raise NotImplementedError
+
+    def summary(self, rules: RulesT) -> dict[str, Any]:
+        """Settings side by side for ``vncards compare``."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ optional hooks
+
+    def at_deal(self, state: ClimbState, rules: RulesT) -> None:
+        """Called once on a fresh deal (check instant wins here)."""
+
+    def extra_actions(self, state: ClimbState) -> list[SheddingAction]:
+        """Actions beyond play/pass that are legal now (e.g. declarations)."""
+        return []
+
+    def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
+        """Carry out an action that is neither play nor pass."""
+        raise IllegalMove("unknown-action", f"{self.name} has no {type(action).__name__} action.")
+
+    def decline(self, state: ClimbState, seat: int) -> None:
+        """Decline an optional decision; plain climbing games have none."""
+        raise IllegalMove("nothing-to-decline", "There is no optional choice to decline.")
+
+    def decision(self, state: ClimbState) -> Decision[SheddingAction] | None:
+        """The seat to act and its plays (lazily built)."""
+        if state.finished:
+            return None
+        eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
+        return Decision(state.turn, PlayList(state.turn, eng.plays(state), eng.can_pass(state)))
+
+    # ------------------------------------------------------------ dealing
+
+    def new_game(
+        self, rules: RulesT, n_players: int, seed: int, *, first: int | None = None
+    ) -> ClimbState:
+        """Shuffle and deal with ``seed``; ``first`` is a match's previous winner."""
+        lo, hi = self.player_range(rules)
+        if not lo <= n_players <= hi:
+            raise ValueError(f"{self.name} is played by {lo} to {hi} players, not {n_players}")
+        size = self.hand_size(rules)
+        dealt, _ = deal(seed, 52, [size] * n_players)
+        hands = [sum(1 << c for c in h) for h in dealt]
+        if first is None:
+            first = self.choose_first(rules, hands, seed)
+            assert first is not None
+        return self.start(rules, hands, first)
+
+    def start(self, rules: RulesT, hands: Sequence[int], first: int) -> ClimbState:
+        """A game from a given deal."""
+        state = ClimbState(hands, first)
+        state.x = {"engine": self.engine(rules), "rules": rules, "first": first}
+        self.at_deal(state, rules)
+        return state
+
+    def state_from_record(self, record: GameRecord, rules: RulesT) -> ClimbState:
+        """Check the deal of a record and start from it."""
+        n = len(record.players)
+        lo, hi = self.player_range(rules)
+        if not lo <= n <= hi:
+            raise RecordError(f"{self.name} is played by {lo} to {hi} players, not {n}")
+        if record.stock is not None:
+            raise RecordError(f"{self.name} records have no stock")
+        size = self.hand_size(rules)
+        hands: list[int] = []
+        seen = 0
+        for name in record.players:
+            cards = record.hands[name]
+            if len(cards) != size:
+                raise RecordError(f"{name} was dealt {len(cards)} cards; {self.name} deals {size}")
+            mask = 0
+            for token in cards:
+                bit = 1 << _card_id(token)
+                if (mask | seen) & bit:
+                    raise RecordError(f"card {token} is dealt twice")
+                mask |= bit
+            seen |= mask
+            hands.append(mask)
+        if record.first is not None:
+            first = record.seat_of(record.first)
+        else:
+            chosen = self.choose_first(rules, hands, None)
+            if chosen is None:
+                raise RecordError(
+                    "the first player is drawn at random under these rules: name them in 'first'"
+                )
+            first = chosen
+        return self.start(rules, hands, first)
+
+    # ------------------------------------------------------------ play
+
+    def legal_actions(self, state: ClimbState) -> list[SheddingAction]:
+        """Every action accepted now: the plays (and pass) of the seat to act, plus extras."""
+        if state.finished:
+            return []
+        eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
+        acts: list[SheddingAction] = [Play(state.turn, m) for m in eng.plays(state)]
+        if eng.can_pass(state):
+            acts.append(Pass(state.turn))
+        acts.extend(self.extra_actions(state))
+        return acts
+
+    def apply(self, state: ClimbState, action: SheddingAction) -> None:
+        """Carry out ``action``; :class:`IllegalMove` and no change if it is illegal."""
+        eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
+        if isinstance(action, Play):
+            eng.play(state, action.seat, action.cards)
+        elif isinstance(action, Pass):
+            eng.pass_turn(state, action.seat)
+        else:
+            self.apply_other(state, action)
+
+    # ------------------------------------------------------------ records
+
+    def action_from_record(self, state: ClimbState, action: RecordAction, seat: int) -> SheddingAction:
+        """Read ``play`` / ``pass`` / ``declare``; other kinds are not this game's."""
+        kind = action.kind
+        if kind == "play":
+            assert action.play is not None
+            mask = 0
+            for token in action.play:
+                bit = 1 << _card_id(token)
+                if mask & bit:
+                    raise RecordError(f"card {token} appears twice in one play")
+                mask |= bit
+            return Play(seat, mask)
+        if kind == "pass":
+            return Pass(seat)
+        if kind == "declare":
+            return Declare(seat, action.declare or "sam")
+        raise RecordError(f"{self.name} records have no {kind!r} actions")
+
+    def action_to_record(self, state: ClimbState, action: SheddingAction) -> dict[str, Any]:
+        """The record form of an action (without ``player``)."""
+        if isinstance(action, Play):
+            return {"play": [_STR[i] for i in mask_ids(action.cards)]}
+        if isinstance(action, Pass):
+            return {"pass": True}
+        return {"declare": action.what}
+
+    def record_deal(self, state: ClimbState) -> dict[str, Any]:
+        """Hands as dealt and the first seat."""
+        return {
+            "hands": [[_STR[i] for i in mask_ids(h)] for h in state.dealt],
+            "first": state.x["first"],
+        }
+
+    # ------------------------------------------------------------ conformance
+
+    def action_universe(self, state: ClimbState) -> Iterable[SheddingAction]:
+        """Legal actions plus many that are not: other subsets of the hand, cards not
+        held, and every seat's pass and play."""
+        rng = random.Random(state.n_actions * 7919 + sum(state.hands))
+        out: list[SheddingAction] = list(self.legal_actions(state))
+        n = len(state.hands)
+        for seat in range(n):
+            hand = state.hands[seat]
+            ids = mask_ids(hand)
+            out.append(Pass(seat))
+            out.append(Declare(seat))
+            if len(ids) <= 8:
+                sub = hand
+                while sub:
+                    out.append(Play(seat, sub))
+                    sub = (sub - 1) & hand
+            else:
+                for _ in range(120):
+                    k = rng.randint(1, min(len(ids), 8))
+                    m = 0
+                    for c in rng.sample(ids, k):
+                        m |= 1 << c
+                    out.append(Play(seat, m))
+            others = FULL_DECK_MASK & ~hand
+            out.append(Play(seat, (others & -others) | (hand & -hand)))
+        return out
+
+    def card_multiset(self, state: ClimbState) -> list[int]:
+        """Cards in hands, on the pile and undealt: always the 52 cards once each."""
+        dealt = 0
+        for h in state.dealt:
+            dealt |= h
+        zones = [*state.hands, state.pile, FULL_DECK_MASK & ~dealt]
+        return sorted(i for z in zones for i in mask_ids(z))
+
+
+_STR = tuple(
+    r + s for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2") for s in "SCDH"
+)
+
+
+def _card_id(token: str) -> int:
+    try:
+        return parse_card(token).id
+    except NotationError as e:
+        raise RecordError(str(e)) from None
+
+
+def random_first(seed: int | None, n_players: int) -> int | None:
+    """A seeded random first seat, or ``None`` without a seed."""
+    if seed is None:
+        return None
+    return Rng(seed ^ 0x5F5E_1000).below(n_players)

@@ -1,0 +1,1 @@
+"""placeholder, replaced by the game's implementation."""
