@@ -26,10 +26,12 @@ __all__ = [
     "Decision",
     "GamePlugin",
     "GameResult",
+    "MatchResult",
     "PlayedGame",
     "RulesBase",
     "Violation",
     "play_game",
+    "play_match",
     "record_game",
     "referee",
     "resolve_rules",
@@ -316,3 +318,37 @@ def referee(plugin: GamePlugin[Any, Any, Any], source: str | bytes | dict[str, A
         ],
         error=error,
     )
+
+
+@dataclass
+class MatchResult(Generic[StateT, ActionT]):
+    """A series of games: each game, and the running net lá per seat."""
+
+    games: list[PlayedGame[StateT, ActionT]]
+    totals: list[int]
+
+
+def play_match(
+    plugin: GamePlugin[StateT, ActionT, RulesT],
+    rules: RulesT,
+    n_players: int,
+    n_games: int,
+    seed: int,
+    bots: Sequence[Bot],
+) -> MatchResult[StateT, ActionT]:
+    """Play ``n_games`` in a row; the winner of each game acts first in the next (a draw
+    makes the next one a first game). Game ``g`` is dealt from ``derive_seed(seed, g)``."""
+    from vncards.core._rng import derive_seed
+
+    games: list[PlayedGame[StateT, ActionT]] = []
+    totals = [0] * n_players
+    first: int | None = None
+    for g in range(n_games):
+        state = plugin.new_game(rules, n_players, derive_seed(seed, g), first=first)
+        game = play_game(plugin, state, bots)
+        res = plugin.result(game.final)
+        for i, v in enumerate(res.payments):
+            totals[i] += v
+        games.append(game)
+        first = res.winner
+    return MatchResult(games, totals)

@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar, overload
 from vncards.core._cards import parse_card
 from vncards.core._cardset import FULL_DECK_MASK, mask_ids
 from vncards.core._climb import ClimbEngine, ClimbState
+from vncards.core._combos import ComboRules, Kind, beats, classify, is_chop, legal_plays
 from vncards.core._errors import IllegalMove, NotationError, RecordError
 from vncards.core._game import BotFactory, Decision, GameResult, RulesBase
 from vncards.core._records import GameRecord, RecordAction
@@ -157,6 +158,78 @@ class SheddingGame(Generic[RulesT]):
             return None
         eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
         return Decision(state.turn, PlayList(state.turn, eng.plays(state), eng.can_pass(state)))
+
+    def instant_wins(self, rules: RulesT, hands: Sequence[int]) -> list[tuple[int, str]]:
+        """Every seat whose dealt hand wins at once, with the hand's code, in the order
+        the rules rank them (the first one counts). None by default."""
+        return []
+
+    # ------------------------------------------------------------ queries (CLI)
+
+    def combo_rules(self, rules: RulesT) -> ComboRules:
+        """The combination rules of these rules."""
+        return self.engine(rules).combo_rules
+
+    def classify_cards(self, rules: RulesT, cards: Sequence[str]) -> dict[str, Any]:
+        """``{"combo": code or None, "cards": [...]}`` for cards in any notation.
+
+        Raises :class:`NotationError` for an unreadable card.
+        """
+        ids = sorted({parse_card(t).id for t in cards})
+        if len(ids) != len(cards):
+            return {"combo": None, "cards": [_STR[i] for i in ids]}
+        combo = classify(sum(1 << i for i in ids), self.combo_rules(rules))
+        return {"combo": None if combo is None else combo.kind.code, "cards": [_STR[i] for i in ids]}
+
+    def beats_cards(self, rules: RulesT, over: Sequence[str], play: Sequence[str]) -> dict[str, bool]:
+        """``{"beats": bool, "chop": bool}``; non-combinations simply do not beat."""
+        eng = self.engine(rules)
+        a = classify(_mask_of_tokens(play), eng.combo_rules) if play else None
+        b = classify(_mask_of_tokens(over), eng.combo_rules) if over else None
+        if a is None or b is None or a.mask & b.mask:
+            return {"beats": False, "chop": False}
+        chop = is_chop(a, b, eng.chops)
+        return {"beats": beats(a, b, eng.chops), "chop": chop}
+
+    def moves_cards(
+        self, rules: RulesT, hand: Sequence[str], over: Sequence[str] | None = None
+    ) -> list[dict[str, Any]]:
+        """Every play from ``hand`` leading (no ``over``) or beating ``over``:
+        ``[{"combo": code, "cards": [...], "chop": bool}, ...]``."""
+        eng = self.engine(rules)
+        mask = _mask_of_tokens(hand)
+        target = None
+        if over:
+            target = classify(_mask_of_tokens(over), eng.combo_rules)
+            if target is None:
+                return []
+        out = []
+        for m in legal_plays(mask, eng.combo_rules, target, eng.chops):
+            c = classify(m, eng.combo_rules)
+            assert c is not None
+            out.append(
+                {
+                    "combo": c.kind.code,
+                    "cards": [_STR[i] for i in mask_ids(m)],
+                    "chop": target is not None and is_chop(c, target, eng.chops),
+                }
+            )
+        out.sort(key=lambda d: (_KIND_ORDER[d["combo"]], len(d["cards"]), [_ID[c] for c in d["cards"]][::-1]))
+        return out
+
+    def deal_json(self, rules: RulesT, n_players: int, seed: int) -> dict[str, Any]:
+        """A seeded deal as record fields, with the instant wins it holds."""
+        state = self.new_game(rules, n_players, seed)
+        players = [f"P{i + 1}" for i in range(n_players)]
+        deal_ = self.record_deal(state)
+        wins = self.instant_wins(rules, state.dealt)
+        return {
+            "game": self.name,
+            "players": players,
+            "hands": {players[i]: cards for i, cards in enumerate(deal_["hands"])},
+            "first": players[deal_["first"]],
+            "instant_wins": [{"player": players[s], "code": code} for s, code in wins],
+        }
 
     # ------------------------------------------------------------ dealing
 
@@ -315,6 +388,17 @@ class SheddingGame(Generic[RulesT]):
 _STR = tuple(
     r + s for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2") for s in "SCDH"
 )
+
+
+_ID = {s: i for i, s in enumerate(_STR)}
+_KIND_ORDER = {k.code: k.value for k in Kind}
+
+
+def _mask_of_tokens(tokens: Sequence[str]) -> int:
+    mask = 0
+    for t in tokens:
+        mask |= 1 << parse_card(t).id
+    return mask
 
 
 def _card_id(token: str) -> int:
