@@ -1,5 +1,97 @@
-"""placeholder"""
+"""The ``vncards`` command: one Typer app whose commands reach games only through the
+plugin protocol, so every installed game (a third party's too) works in every command.
+
+Exit codes: 0 for an answered query (even "no"), 1 when the referee finds an illegal
+action, 2 for input that cannot be read — always one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+from typer.exceptions import Abort, TyperException
+from vncards.cli._common import err_console
+from vncards.cli._compare import compare_command
+from vncards.cli._play import play_command
+from vncards.cli._queries import (
+    analyze_command,
+    beats_command,
+    classify_command,
+    deal_command,
+    games_command,
+    moves_command,
+    rules_command,
+)
+from vncards.cli._referee import referee_command
+from vncards.cli._simulate import simulate_command
+from vncards.core import VncardsError
+
+__all__ = ["app", "main"]
+
+UNREADABLE = 2
+"""Exit code for input that cannot be read (and for a usage error)."""
+
+
+def _fail(message: str, code: int = UNREADABLE) -> None:
+    one_line = " ".join(str(message).split())
+    err_console.print(f"vncards: error: {one_line}", markup=False, soft_wrap=True)
+    sys.exit(code)
+
+
+class _OneLineErrors(TyperGroup):
+    """Turns every failure into one line on stderr and an exit code."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except TyperException as e:
+            _fail(e.format_message(), e.exit_code)
+        except Abort:
+            _fail("aborted", 1)
+        except VncardsError as e:
+            _fail(str(e))
+        except (ValueError, KeyError, OSError) as e:
+            _fail(str(e) or type(e).__name__)
+        except Exception as e:
+            _fail(f"unexpected {type(e).__name__}: {e}")
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+app = typer.Typer(
+    name="vncards",
+    cls=_OneLineErrors,
+    help="Vietnamese card games: Tiến lên, Sâm Lốc, Tứ Sắc and any installed plugin.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+app.command("games")(games_command)
+app.command("rules")(rules_command)
+app.command("classify")(classify_command)
+app.command("beats")(beats_command)
+app.command("moves")(moves_command)
+app.command("deal")(deal_command)
+app.command("referee")(referee_command)
+app.command("analyze")(analyze_command)
+app.command("play")(play_command)
+app.command("simulate")(simulate_command)
+app.command("compare")(compare_command)
 
 
 def main() -> None:
-    """Entry point."""
+    """Run the command line (the ``vncards`` script)."""
+    app(prog_name="vncards")

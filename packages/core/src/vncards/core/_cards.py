@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import NamedTuple
 
 from vncards.core._errors import NotationError
@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 
-class Colour(str, Enum):
+class Colour(StrEnum):
     """Card colour: ``đen`` (black, ♠♣) or ``đỏ`` (red, ♦♥)."""
 
     BLACK = "black"
@@ -181,10 +181,11 @@ def parse_card(token: str) -> Card:
 
     >>> [str(parse_card(t)) for t in ["3S", "Th", "2♥", "Q rô", "K tép", "10 co"]]
     ['3S', '10H', '2H', 'QD', 'KC', '10H']
-    >>> parse_card("11S")
-    Traceback (most recent call last):
-    ...
-    vncards.core._errors.NotationError: unknown card '11S': rank must be one of 3 4 5 6 7 8 9 10 J Q K A 2 (T = 10)
+    >>> try:
+    ...     parse_card("11S")
+    ... except NotationError as e:
+    ...     print(e)
+    unknown card '11S': rank must be one of 3 4 5 6 7 8 9 10 J Q K A 2 (T = 10)
     """
     return DECK[_parse_id(token)]
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 
 from vncards.core._cards import DECK, Card, parse_cards
 
-__all__ = ["FULL_DECK_MASK", "CardSet", "mask_of", "mask_ids", "rank_counts"]
+__all__ = ["FULL_DECK_MASK", "CardSet", "mask_ids", "mask_of", "rank_counts"]
 
 FULL_DECK_MASK = (1 << 52) - 1
 

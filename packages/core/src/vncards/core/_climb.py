@@ -21,7 +21,7 @@ from vncards.core._cards import DECK
 from vncards.core._combos import ChopRule, Combo, ComboRules, classify, is_chop, legal_plays
 from vncards.core._errors import IllegalMove
 
-__all__ = ["ClimbConfig", "ClimbEngine", "ClimbState", "ChopValue"]
+__all__ = ["ChopValue", "ClimbConfig", "ClimbEngine", "ClimbState"]
 
 
 class ChopValue(Protocol):
@@ -203,7 +203,11 @@ class ClimbEngine:
                         "This player passed and is locked out until the round ends.",
                     )
             elif not (
-                (combo.kind == table.kind and combo.length == table.length and combo.key > table.key)
+                (
+                    combo.kind == table.kind
+                    and combo.length == table.length
+                    and combo.key > table.key
+                )
                 or is_chop(combo, table, self.chops)
             ):
                 raise IllegalMove(
@@ -234,6 +238,9 @@ class ClimbEngine:
             if state.chain_value and state.chain_chopper == beaten_seat:
                 state.chain_value += self.config.chop_value(table)
             else:
+                # the open chain's chopper was beaten without a chop, so that chain can
+                # grow no more: it is paid now and a new one starts
+                self._settle_chain(state)
                 state.chain_value = self.config.chop_value(table)
             state.chain_victim = beaten_seat
             state.chain_chopper = seat

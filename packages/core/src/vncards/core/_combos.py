@@ -17,6 +17,8 @@ from enum import IntEnum
 from itertools import combinations
 from typing import NamedTuple
 
+from vncards.core._errors import RulesError
+
 __all__ = [
     "ChopRule",
     "Combo",
@@ -100,6 +102,17 @@ class ComboRules:
     max_straight: int = 13
     _tables: _Tables | None = field(default=None, repr=False, compare=False, hash=False)
 
+    def __post_init__(self) -> None:
+        for name in ("straight_order", "pair_run_order"):
+            order = getattr(self, name)
+            if any(not 0 <= r <= 12 for r in order):
+                raise RulesError(f"{name} holds rank indices 0 (the 3) to 12 (the 2), got {order}")
+        # a one-rank "straight" or "pair-run" would be a single or a pair under another name
+        if self.min_straight < 2 or self.min_pair_run < 2:
+            raise RulesError("straights and pair-runs need at least two ranks")
+        if self.max_straight < self.min_straight:
+            raise RulesError("max_straight must not be below min_straight")
+
     def tables(self) -> _Tables:
         """Lookup tables derived from these rules (built once, cached)."""
         t = self._tables
@@ -143,6 +156,22 @@ class _Tables(NamedTuple):
     min_pair_run: int
     suits: bool
     pair_runs_on: bool
+    # move generation: sequences by start position, and windows by number of ranks
+    straight_chains: tuple[_Chain, ...]
+    pair_run_chains: tuple[_Chain, ...]
+    straight_windows: dict[int, tuple[_Window, ...]]
+    pair_run_windows: dict[int, tuple[_Window, ...]]
+
+
+# One start position of a sequence order: the ranks that may follow it, each with
+# whether the run up to there is a combination counted at exactly that position (a rank
+# set that occurs twice in the order, as in Sâm's A-2-3…A, counts once, at its highest).
+# ``need`` is the nibble mask (bit 4r for rank r) of the ranks a shortest counted run
+# from that start needs, to skip starts at once.
+_Chain = tuple[int, tuple[tuple[int, int, bool], ...]]
+# A sequence of one length: (top position << 2, top rank, nibble mask of its ranks,
+# its ranks in order).
+_Window = tuple[int, int, int, tuple[int, ...]]
 
 
 def _windows(order: Sequence[int], min_len: int, max_len: int) -> dict[int, tuple[int, int]]:
@@ -162,12 +191,49 @@ def _windows(order: Sequence[int], min_len: int, max_len: int) -> dict[int, tupl
     return out
 
 
+def _chains(
+    order: Sequence[int], table: dict[int, tuple[int, int]], max_len: int
+) -> tuple[tuple[_Chain, ...], dict[int, tuple[_Window, ...]]]:
+    chains: list[_Chain] = []
+    windows: dict[int, list[_Window]] = {}
+    for start in range(len(order)):
+        chain: list[tuple[int, int, bool]] = []
+        bits = 0
+        for end in range(start, min(len(order), start + max_len)):
+            r = order[end]
+            if bits >> r & 1:
+                break
+            bits |= 1 << r
+            hit = table.get(bits)
+            counted = hit is not None and hit[0] == end
+            chain.append((r, r << 2, counted))
+            if counted:
+                ranks = tuple(order[start : end + 1])
+                windows.setdefault(len(ranks), []).append((end << 2, r, _nibbles(ranks), ranks))
+        while chain and not chain[-1][2]:
+            chain.pop()
+        if chain:
+            first = next(i for i, link in enumerate(chain) if link[2])
+            need = _nibbles([link[0] for link in chain[: first + 1]])
+            chains.append((need, tuple(chain)))
+    return tuple(chains), {n: tuple(w) for n, w in windows.items()}
+
+
+def _nibbles(ranks: Iterable[int]) -> int:
+    m = 0
+    for r in ranks:
+        m |= 1 << (r << 2)
+    return m
+
+
 def _build_tables(rules: ComboRules) -> _Tables:
+    straights = _windows(rules.straight_order, rules.min_straight, rules.max_straight)
+    pair_runs = _windows(rules.pair_run_order, rules.min_pair_run, 13) if rules.pair_runs else {}
+    s_chains, s_windows = _chains(rules.straight_order, straights, rules.max_straight)
+    p_chains, p_windows = _chains(rules.pair_run_order, pair_runs, 13)
     return _Tables(
-        straights=_windows(rules.straight_order, rules.min_straight, rules.max_straight),
-        pair_runs=(
-            _windows(rules.pair_run_order, rules.min_pair_run, 13) if rules.pair_runs else {}
-        ),
+        straights=straights,
+        pair_runs=pair_runs,
         straight_order=rules.straight_order,
         pair_run_order=rules.pair_run_order,
         min_straight=rules.min_straight,
@@ -175,6 +241,10 @@ def _build_tables(rules: ComboRules) -> _Tables:
         min_pair_run=rules.min_pair_run,
         suits=rules.suits_break_ties,
         pair_runs_on=rules.pair_runs,
+        straight_chains=s_chains,
+        pair_run_chains=p_chains,
+        straight_windows=s_windows,
+        pair_run_windows=p_windows,
     )
 
 
@@ -183,10 +253,18 @@ _HIGH_SUIT = tuple(i.bit_length() - 1 for i in range(16))
 _SUBSETS: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(1, 16) if s & n == s) for n in range(16)
 )
-_SUBSETS_OF_SIZE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(s for s in _SUBSETS[n] if _POP[s] == k) for k in range(5)) for n in range(16)
+# Precomputed, already shifted to their rank: _SUBSETS_AT[r][nibble] is every
+# non-empty subset of the rank-r cards; _SIZED_AT[k][r][nibble] those of size k.
+_SUBSETS_AT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(s << (r << 2) for s in _SUBSETS[n]) for n in range(16)) for r in range(13)
 )
-_SINGLE_BITS = tuple(tuple(1 << i for i in range(4) if n >> i & 1) for n in range(16))
+_SIZED_AT: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(tuple(s << (r << 2) for s in _SUBSETS[n] if _POP[s] == k) for n in range(16))
+        for r in range(13)
+    )
+    for k in range(5)
+)
 
 
 def classify(mask: int, rules: ComboRules) -> Combo | None:
@@ -203,7 +281,9 @@ def classify(mask: int, rules: ComboRules) -> Combo | None:
     """
     if mask <= 0:
         return None
-    t = rules.tables()
+    t = rules._tables
+    if t is None:
+        t = rules.tables()
     low = (mask & -mask).bit_length() - 1
     r = low >> 2
     rest = mask >> (r << 2)
@@ -267,116 +347,113 @@ def beats(play: Combo, over: Combo, chops: Iterable[ChopRule] = ()) -> bool:
 
 
 # ---------------------------------------------------------------- move generation
+#
+# Plays come out in a fixed order (bots pick by index, so seeded games depend on it):
+# leading, rank by rank every single/pair/triple/quad, then straights, then pair-runs,
+# each by start position then length; responding, the same shape first, then each chop
+# shape in the order the chop table first names it.
 
 
-def _rank_nibbles(hand: int) -> list[int]:
-    return [(hand >> (r << 2)) & 15 for r in range(13)]
+_LOW_BITS = sum(1 << (r << 2) for r in range(13))  # bit 4r for each rank r
 
 
-def _runs(order: Sequence[int], present: int) -> list[list[int]]:
-    """Maximal runs of consecutive ``order`` entries whose rank is present."""
-    runs: list[list[int]] = []
-    cur: list[int] = []
-    for r in order:
-        if present >> r & 1:
-            cur.append(r)
-        elif cur:
-            runs.append(cur)
-            cur = []
-    if cur:
-        runs.append(cur)
-    return runs
+def _present(hand: int) -> int:
+    """Nibble mask of the ranks the hand holds at least one card of."""
+    return (hand | hand >> 1 | hand >> 2 | hand >> 3) & _LOW_BITS
 
 
-def _sequences(
-    nibs: list[int],
-    order: Sequence[int],
-    table: dict[int, tuple[int, int]],
+def _present_pairs(hand: int) -> int:
+    """Nibble mask of the ranks the hand holds at least two cards of."""
+    a, b, c = hand >> 1, hand >> 2, hand >> 3
+    return (hand & (a | b | c) | a & (b | c) | b & c) & _LOW_BITS
+
+
+def _lead_sequences(
+    hand: int, present: int, per_rank: int, chains: tuple[_Chain, ...], out: list[int]
+) -> None:
+    """Append every sequence (any length) the hand holds, start by start."""
+    sized = _SIZED_AT[per_rank]
+    for need, chain in chains:
+        if need & present != need:
+            continue
+        partial: Sequence[int] = ()
+        for r, shift, counted in chain:
+            c = sized[r][(hand >> shift) & 15]
+            if not c:
+                break
+            partial = [p | s for p in partial for s in c] if partial else c
+            if counted:
+                out.extend(partial)
+
+
+def _fixed_sequences(
+    hand: int,
+    windows: tuple[_Window, ...],
     per_rank: int,
-    length: int | None,
-    min_len: int,
-    max_len: int,
     beat_key: int,
     suits: bool,
     out: list[int],
 ) -> None:
-    """Append every straight (``per_rank`` 1) or pair-run (2) in the hand to ``out``.
-
-    ``length`` fixes the number of ranks; ``beat_key`` keeps only keys above it.
-    """
-    present = 0
-    for r in range(13):
-        if _POP[nibs[r]] >= per_rank:
-            present |= 1 << r
-    if present == 0:
-        return
-    choices = [_SUBSETS_OF_SIZE[n][per_rank] for n in nibs]
-    lo = max(min_len, 1) if length is None else length
-    hi = max_len if length is None else length
-    for run in _runs(order, present):
-        n = len(run)
-        if n < lo:
+    """Append every sequence of one length (``windows``) whose key beats ``beat_key``."""
+    sized = _SIZED_AT[per_rank]
+    present = _present(hand) if per_rank == 1 else _present_pairs(hand)
+    for base, top, need, ranks in windows:
+        if base + 3 <= beat_key or need & present != need:
             continue
-        for start in range(n - lo + 1):
-            partial = [0]
-            bits = 0
-            for end in range(start, min(n, start + hi)):
-                r = run[end]
-                if bits >> r & 1:
-                    break  # a rank may stand once in a straight (Sâm's A-2-3 order)
-                shift = r << 2
-                partial = [p | (s << shift) for p in partial for s in choices[r]]
-                bits |= 1 << r
-                size = end - start + 1
-                if size < lo:
-                    continue
-                hit = table.get(bits)
-                if hit is None:
-                    continue
-                pos, top = hit
-                base = pos << 2
-                if beat_key >= 0 and base + 3 <= beat_key:
-                    continue
-                if beat_key >= 0 and base <= beat_key:
-                    for m in partial:
-                        suit = ((m >> (top << 2)) & 15).bit_length() - 1 if suits else 0
-                        if base | suit > beat_key:
-                            out.append(m)
-                else:
-                    out.extend(partial)
+        partial: Sequence[int] = ()
+        for r in ranks:
+            c = sized[r][(hand >> (r << 2)) & 15]
+            partial = [p | s for p in partial for s in c] if partial else c
+        if base > beat_key:
+            out.extend(partial)
+        elif suits:
+            shift = top << 2
+            low = beat_key & 3
+            out.extend(m for m in partial if _HIGH_SUIT[(m >> shift) & 15] > low)
 
 
-def _sets(nibs: list[int], size: int, beat_key: int, suits: bool, out: list[int]) -> None:
+def _sets(hand: int, size: int, beat_key: int, suits: bool, out: list[int]) -> None:
     """Append every single/pair/triple/quad of ``size`` cards whose key beats ``beat_key``."""
+    if size == 1:
+        # a single's key is its card id (suits) or its rank's first id: a threshold
+        if beat_key < 0:
+            rest = hand
+        else:
+            cut = beat_key + 1 if suits else ((beat_key >> 2) + 1) << 2
+            rest = hand >> cut << cut
+        while rest:
+            low = rest & -rest
+            out.append(low)
+            rest ^= low
+        return
+    sized = _SIZED_AT[size]
     first = 0 if beat_key < 0 else beat_key >> 2
     for r in range(first, 13):
-        nib = nibs[r]
-        if _POP[nib] < size:
+        subs = sized[r][(hand >> (r << 2)) & 15]
+        if not subs:
             continue
-        shift = r << 2
-        for s in _SUBSETS_OF_SIZE[nib][size]:
-            if beat_key >= 0:
-                key = shift | (_HIGH_SUIT[s] if suits and size <= 2 else 0)
-                if key <= beat_key:
-                    continue
-            out.append(s << shift)
+        if r == first and beat_key >= 0:
+            # same rank as the key: only a pair's higher suit can beat it
+            if suits and size == 2:
+                low = beat_key & 3
+                shift = r << 2
+                out.extend(s for s in subs if _HIGH_SUIT[s >> shift] > low)
+            continue
+        out.extend(subs)
 
 
-def _shape(
-    nibs: list[int], t: _Tables, kind: Kind, length: int, beat_key: int, out: list[int]
-) -> None:
+def _shape(hand: int, t: _Tables, kind: Kind, length: int, beat_key: int, out: list[int]) -> None:
     if kind <= Kind.QUAD:
-        _sets(nibs, length, beat_key, t.suits, out)
+        if length == kind + 1:
+            _sets(hand, length, beat_key, t.suits, out)
     elif kind == Kind.STRAIGHT:
-        _sequences(
-            nibs, t.straight_order, t.straights, 1, length, t.min_straight, t.max_straight,
-            beat_key, t.suits, out,
-        )  # fmt: skip
-    elif t.pair_runs_on:
-        _sequences(
-            nibs, t.pair_run_order, t.pair_runs, 2, length // 2, t.min_pair_run, 13,
-            beat_key, t.suits, out,
-        )  # fmt: skip
+        windows = t.straight_windows.get(length)
+        if windows:
+            _fixed_sequences(hand, windows, 1, beat_key, t.suits, out)
+    elif t.pair_runs_on and not length & 1:
+        windows = t.pair_run_windows.get(length >> 1)
+        if windows:
+            _fixed_sequences(hand, windows, 2, beat_key, t.suits, out)
 
 
 def legal_plays(
@@ -402,43 +479,64 @@ def legal_plays(
     >>> sorted(str(CardSet(m)) for m in legal_plays(hand, tl, over))
     ['2S', '3H', '4D', '5C']
     """
-    t = rules.tables()
-    nibs = _rank_nibbles(hand)
+    t = rules._tables
+    if t is None:
+        t = rules.tables()
     out: list[int] = []
     if over is None:
-        for r in range(13):
-            nib = nibs[r]
+        h = hand
+        for subsets in _SUBSETS_AT:
+            nib = h & 15
             if nib:
-                shift = r << 2
-                for s in _SUBSETS[nib]:
-                    out.append(s << shift)
-        _sequences(
-            nibs, t.straight_order, t.straights, 1, None, t.min_straight, t.max_straight,
-            -1, t.suits, out,
-        )  # fmt: skip
+                out.extend(subsets[nib])
+            h >>= 4
+        _lead_sequences(hand, _present(hand), 1, t.straight_chains, out)
         if t.pair_runs_on:
-            _sequences(
-                nibs, t.pair_run_order, t.pair_runs, 2, None, t.min_pair_run, 13,
-                -1, t.suits, out,
-            )  # fmt: skip
+            _lead_sequences(hand, _present_pairs(hand), 2, t.pair_run_chains, out)
         return out
+    shape = (over.kind, over.length)
+    rows = _chop_index(chops).get(shape) if chops else None
+    if not rows:
+        if not chops_only:
+            _shape(hand, t, over.kind, over.length, over.key, out)
+        return out
+    # the lowest key each attacker shape must beat (-1: any), first-named shape first
+    wanted: dict[tuple[Kind, int], int] = {}
     if not chops_only:
-        _shape(nibs, t, over.kind, over.length, over.key, out)
-    done = {(over.kind, over.length)} if not chops_only else set()
-    for rule in chops:
-        if rule.attacker in done or not _target_matches(rule, over):
+        wanted[shape] = over.key
+    for attacker, target_rank, need_higher in rows:
+        if target_rank is not None and over.top_rank != target_rank:
             continue
-        # shapes differ, so the masks each shape yields are disjoint: no de-duplication
-        done.add(rule.attacker)
-        kind, length = rule.attacker
-        _shape(nibs, t, kind, length, over.key if rule.need_higher else -1, out)
+        need = over.key if need_higher else -1
+        prev = wanted.get(attacker)
+        if prev is None or need < prev:
+            wanted[attacker] = need
+    # shapes differ, so the masks each shape yields are disjoint: no de-duplication
+    for (kind, length), need in wanted.items():
+        _shape(hand, t, kind, length, need, out)
     return out
 
 
-def _target_matches(rule: ChopRule, over: Combo) -> bool:
-    if (over.kind, over.length) != rule.target:
-        return False
-    return rule.target_rank is None or over.top_rank == rule.target_rank
+_ChopRow = tuple[tuple[Kind, int], int | None, bool]
+_CHOP_INDEX: dict[int, tuple[Sequence[ChopRule], dict[tuple[Kind, int], list[_ChopRow]]]] = {}
+
+
+def _chop_index(chops: Sequence[ChopRule]) -> dict[tuple[Kind, int], list[_ChopRow]]:
+    """The rows of a chop table by target shape, in table order (cached per table object;
+    engines pass the same tuple every time)."""
+    hit = _CHOP_INDEX.get(id(chops))
+    if hit is not None and hit[0] is chops:
+        return hit[1]
+    index: dict[tuple[Kind, int], list[_ChopRow]] = {}
+    for rule in chops:
+        index.setdefault(rule.target, []).append(
+            (rule.attacker, rule.target_rank, rule.need_higher)
+        )
+    if isinstance(chops, tuple):  # a list could change under the cache
+        if len(_CHOP_INDEX) >= 256:
+            _CHOP_INDEX.clear()
+        _CHOP_INDEX[id(chops)] = (chops, index)
+    return index
 
 
 def brute_force_plays(

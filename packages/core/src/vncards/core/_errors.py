@@ -19,10 +19,9 @@ class VncardsError(Exception):
 class NotationError(VncardsError, ValueError):
     """A card token could not be read.
 
-    >>> raise NotationError("3X")
-    Traceback (most recent call last):
-    ...
-    vncards.core._errors.NotationError: unknown card '3X'
+    >>> err = NotationError("3X", "suit must be S C D H")
+    >>> err.token, str(err)
+    ('3X', "unknown card '3X': suit must be S C D H")
     """
 
     def __init__(self, token: str, hint: str = "") -> None:
@@ -33,7 +32,7 @@ class NotationError(VncardsError, ValueError):
         super().__init__(message)
 
 
-class IllegalMove(VncardsError, ValueError):
+class IllegalMove(VncardsError, ValueError):  # noqa: N818 - the name is public API
     """An action that the rules do not allow in this state.
 
     ``code`` is a stable machine-readable reason (``does-not-beat``, ``not-your-turn``,

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
-
 from vncards.core._errors import IllegalMove, RecordError, RulesError
 from vncards.core._records import (
     ErrorReport,
@@ -106,13 +105,42 @@ class GamePlugin(Protocol[StateT, ActionT, RulesT]):
     :class:`~vncards.core.IllegalMove` and changes nothing.
     """
 
-    name: str
-    title: str
-    deck: str  # "french" or "tusac": which card notation the game reads
-    rules_model: type[RulesT]
-    presets: Mapping[str, RulesT]
-    default_preset: str
-    bots: Mapping[str, BotFactory]
+    # Read-only in the protocol, so that a plain class attribute (a dict of presets, say)
+    # satisfies it.
+    @property
+    def name(self) -> str:
+        """Short name used in records and on the command line, e.g. ``tienlen``."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """Full name for people, e.g. ``Tiến lên miền Nam (đếm lá)``."""
+        ...
+
+    @property
+    def deck(self) -> str:
+        """``french`` or ``tusac``: which card notation the game reads."""
+        ...
+
+    @property
+    def rules_model(self) -> type[RulesT]:
+        """The game's rules model (a :class:`RulesBase` subclass)."""
+        ...
+
+    @property
+    def presets(self) -> Mapping[str, RulesT]:
+        """Named rule sets (variants)."""
+        ...
+
+    @property
+    def default_preset(self) -> str:
+        """The preset used when a record or command names none."""
+        ...
+
+    @property
+    def bots(self) -> Mapping[str, BotFactory]:
+        """Bots by name, each a factory taking a seed."""
+        ...
 
     def player_range(self, rules: RulesT) -> tuple[int, int]:
         """Fewest and most players these rules allow."""
@@ -278,7 +306,9 @@ def record_game(
     return load_record(payload)
 
 
-def referee(plugin: GamePlugin[Any, Any, Any], source: str | bytes | dict[str, Any] | GameRecord) -> RefereeReport:
+def referee(
+    plugin: GamePlugin[Any, Any, Any], source: str | bytes | dict[str, Any] | GameRecord
+) -> RefereeReport:
     """Rule on a whole record: the first illegal action, the outcome and who pays whom.
 
     Raises :class:`RecordError` for a record that cannot be read (not JSON, unknown game,
@@ -308,7 +338,7 @@ def referee(plugin: GamePlugin[Any, Any, Any], source: str | bytes | dict[str, A
         variant=record.variant or plugin.default_preset,
         legal=error is None,
         finished=res.finished,
-        outcome=res.outcome,  # type: ignore[arg-type]
+        outcome=res.outcome,
         winner=None if res.winner is None else names[res.winner],
         instant_win=res.instant_win,
         payments={names[i]: v * record.bet for i, v in enumerate(res.payments)},

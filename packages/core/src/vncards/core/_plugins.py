@@ -48,7 +48,7 @@ def discover_games(
             continue
         try:
             plugin = ep.load()
-        except Exception as e:  # noqa: BLE001 - a broken plugin must never crash the host
+        except Exception as e:
             warnings.warn(
                 f"vncards plugin {ep.name!r} ({ep.value}) failed to load: {e}",
                 PluginWarning,
@@ -58,7 +58,8 @@ def discover_games(
         missing = [a for a in _REQUIRED if not hasattr(plugin, a)]
         if missing:
             warnings.warn(
-                f"vncards plugin {ep.name!r} ({ep.value}) is not a game: lacks {', '.join(missing)}",
+                f"vncards plugin {ep.name!r} ({ep.value}) is not a game:"
+                f" lacks {', '.join(missing)}",
                 PluginWarning,
                 stacklevel=2,
             )

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
 from vncards.core._errors import RecordError
 
 __all__ = [
@@ -43,15 +42,34 @@ class RecordAction(BaseModel):
     'pass'
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        populate_by_name=True,
+        json_schema_extra={
+            "description": "One action: `player` and exactly one of play, pass, declare,"
+            " discard, take, draw."
+        },
+    )
 
-    player: str
-    play: list[str] | None = None
-    pass_: Literal[True] | None = Field(default=None, alias="pass")
-    declare: Literal["sam"] | None = None
-    discard: str | None = None
-    take: list[str] | None = None
-    draw: Literal[True] | None = None
+    player: str = Field(description="Who acts; one of the record's players.")
+    play: list[str] | None = Field(
+        default=None, description='Shedding games: the cards played, e.g. ["3S", "4S"].'
+    )
+    pass_: Literal[True] | None = Field(
+        default=None,
+        alias="pass",
+        description="Shedding games: pass (bỏ lượt); Tứ Sắc: decline the drawn card.",
+    )
+    declare: Literal["sam"] | None = Field(
+        default=None, description="Sâm Lốc: declare Sâm (báo Sâm), before the first play."
+    )
+    discard: str | None = Field(default=None, description="Tứ Sắc: the card discarded.")
+    take: list[str] | None = Field(
+        default=None,
+        description="Tứ Sắc: own cards that take the active card ([] for a lone Tướng).",
+    )
+    draw: Literal[True] | None = Field(default=None, description="Tứ Sắc: draw from the stock.")
 
     @model_validator(mode="after")
     def _one_kind(self) -> RecordAction:
@@ -79,17 +97,38 @@ class RecordAction(BaseModel):
 class GameRecord(BaseModel):
     """A whole game as a game server sends it to be refereed."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        json_schema_extra={
+            "description": "A whole game as a game server sends it to be refereed: the deal,"
+            " who acts first and every action."
+        },
+    )
 
-    game: str = Field(min_length=1, max_length=64)
-    variant: str | None = None
-    rules: dict[str, Any] = Field(default_factory=dict)
-    players: list[str] = Field(min_length=1, max_length=16)
-    bet: int = Field(default=1, ge=1, le=10**9)
-    hands: dict[str, list[str]]
-    first: str | None = None
-    stock: list[str] | None = None
-    actions: list[RecordAction] = Field(default_factory=list, max_length=100_000)
+    game: str = Field(
+        min_length=1, max_length=64, description="The game's plugin name, e.g. tienlen."
+    )
+    variant: str | None = Field(
+        default=None, description="A preset of the game; the game's default when absent."
+    )
+    rules: dict[str, Any] = Field(
+        default_factory=dict, description="Single settings overriding the preset."
+    )
+    players: list[str] = Field(
+        min_length=1, max_length=16, description="Distinct player names, in turn order."
+    )
+    bet: int = Field(default=1, ge=1, le=10**9, description="Stake per lá; payments × bet.")
+    hands: dict[str, list[str]] = Field(description="The whole deal: cards by player name.")
+    first: str | None = Field(
+        default=None, description="Who acts first; when absent the game's first-game rule."
+    )
+    stock: list[str] | None = Field(
+        default=None, description="Undealt cards in draw order (Tứ Sắc), first drawn first."
+    )
+    actions: list[RecordAction] = Field(
+        default_factory=list, max_length=100_000, description="Every action, in order."
+    )
 
     @model_validator(mode="after")
     def _names(self) -> GameRecord:
@@ -106,7 +145,9 @@ class GameRecord(BaseModel):
             raise ValueError(f"first names {self.first!r}, who is not among the players")
         for i, action in enumerate(self.actions):
             if action.player not in known:
-                raise ValueError(f"action {i} names {action.player!r}, who is not among the players")
+                raise ValueError(
+                    f"action {i} names {action.player!r}, who is not among the players"
+                )
         return self
 
     def seat_of(self, name: str) -> int:
@@ -140,10 +181,11 @@ def load_record(source: str | bytes | dict[str, Any] | GameRecord) -> GameRecord
 
     >>> load_record('{"game": "x", "players": ["A"], "hands": {"A": []}}').players
     ['A']
-    >>> load_record('{"game": "x"')
-    Traceback (most recent call last):
-    ...
-    vncards.core._errors.RecordError: the record is not valid JSON: Expecting ',' delimiter at line 1 column 12
+    >>> try:
+    ...     load_record('{"game": "x"')
+    ... except RecordError as e:
+    ...     print(e)
+    the record is not valid JSON: Expecting ',' delimiter: line 1 column 13 (char 12)
     """
     if isinstance(source, GameRecord):
         return source
@@ -178,43 +220,73 @@ def load_record(source: str | bytes | dict[str, Any] | GameRecord) -> GameRecord
 class ErrorReport(BaseModel):
     """The first illegal action of a record."""
 
-    index: int
-    player: str
-    code: str
-    message: str
+    index: int = Field(description="Position of the action in the record's actions.")
+    player: str = Field(description="Who tried it.")
+    code: str = Field(description="Stable reason, e.g. does-not-beat or not-your-turn.")
+    message: str = Field(description="One sentence for people.")
 
 
 class ViolationReport(BaseModel):
     """A legal action that carries a penalty (Sâm báo một, Tứ Sắc đền)."""
 
-    index: int
-    player: str
-    rule: str
-    message: str
+    index: int = Field(description="Position of the action in the record's actions.")
+    player: str = Field(description="Who is penalised.")
+    rule: str = Field(description="The rule's code on the game's rules page.")
+    message: str = Field(description="One sentence for people.")
 
 
 class RefereeReport(BaseModel):
-    """What the referee rules on a record."""
+    """What the referee rules on a record.
 
-    game: str
-    variant: str
-    legal: bool
-    finished: bool
-    outcome: Literal["win", "instant-win", "sam-success", "sam-failed", "draw"] | None
-    winner: str | None
-    instant_win: str | None
-    payments: dict[str, int]
-    violations: list[ViolationReport]
-    error: ErrorReport | None
+    >>> r = RefereeReport(game="g", variant="v", legal=True, finished=False, outcome=None,
+    ...                   winner=None, instant_win=None, payments={"A": 0}, violations=[],
+    ...                   error=None)
+    >>> r.model_dump()["payments"]
+    {'A': 0}
+    """
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "description": "The referee's ruling on a record: legality, outcome and who pays"
+            " whom (net lá × bet per player, summing to zero)."
+        }
+    )
+
+    game: str = Field(description="The game's plugin name.")
+    variant: str = Field(description="The preset the record was played under.")
+    legal: bool = Field(description="False when an action was illegal (see error).")
+    finished: bool = Field(description="Whether the game reached its end.")
+    outcome: Literal["win", "instant-win", "sam-success", "sam-failed", "draw"] | None = Field(
+        description="How the game ended; null while unfinished."
+    )
+    winner: str | None = Field(
+        description="Who won (after a failed Sâm, the blocker); null for a draw or unfinished."
+    )
+    instant_win: str | None = Field(description="The instant-win hand's code, else null.")
+    payments: dict[str, int] = Field(
+        description="Net lá × bet per player, positive = receives; sums to zero."
+    )
+    violations: list[ViolationReport] = Field(description="Legal acts that carry a penalty.")
+    error: ErrorReport | None = Field(description="The first illegal action, else null.")
 
 
 def export_schemas(directory: Path) -> list[Path]:
-    """Write the JSON Schemas of :class:`GameRecord` and :class:`RefereeReport` to ``directory``."""
+    """Write the JSON Schemas of :class:`GameRecord` and :class:`RefereeReport` to
+    ``directory`` (``game-record.schema.json``, ``referee-report.schema.json``).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     [p.name for p in export_schemas(Path(d))]
+    ['game-record.schema.json', 'referee-report.schema.json']
+    """
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for name, model in (("game-record", GameRecord), ("referee-report", RefereeReport)):
         path = directory / f"{name}.schema.json"
-        schema = model.model_json_schema(by_alias=True)
+        schema = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            **model.model_json_schema(by_alias=True),
+        }
         path.write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         written.append(path)
     return written

@@ -179,9 +179,14 @@ class SheddingGame(Generic[RulesT]):
         if len(ids) != len(cards):
             return {"combo": None, "cards": [_STR[i] for i in ids]}
         combo = classify(sum(1 << i for i in ids), self.combo_rules(rules))
-        return {"combo": None if combo is None else combo.kind.code, "cards": [_STR[i] for i in ids]}
+        return {
+            "combo": None if combo is None else combo.kind.code,
+            "cards": [_STR[i] for i in ids],
+        }
 
-    def beats_cards(self, rules: RulesT, over: Sequence[str], play: Sequence[str]) -> dict[str, bool]:
+    def beats_cards(
+        self, rules: RulesT, over: Sequence[str], play: Sequence[str]
+    ) -> dict[str, bool]:
         """``{"beats": bool, "chop": bool}``; non-combinations simply do not beat."""
         eng = self.engine(rules)
         a = classify(_mask_of_tokens(play), eng.combo_rules) if play else None
@@ -203,7 +208,7 @@ class SheddingGame(Generic[RulesT]):
             target = classify(_mask_of_tokens(over), eng.combo_rules)
             if target is None:
                 return []
-        out = []
+        out: list[dict[str, Any]] = []
         for m in legal_plays(mask, eng.combo_rules, target, eng.chops):
             c = classify(m, eng.combo_rules)
             assert c is not None
@@ -214,7 +219,13 @@ class SheddingGame(Generic[RulesT]):
                     "chop": target is not None and is_chop(c, target, eng.chops),
                 }
             )
-        out.sort(key=lambda d: (_KIND_ORDER[d["combo"]], len(d["cards"]), [_ID[c] for c in d["cards"]][::-1]))
+        out.sort(
+            key=lambda d: (
+                _KIND_ORDER[d["combo"]],
+                len(d["cards"]),
+                [_ID[c] for c in d["cards"]][::-1],
+            )
+        )
         return out
 
     def deal_json(self, rules: RulesT, n_players: int, seed: int) -> dict[str, Any]:
@@ -314,7 +325,9 @@ class SheddingGame(Generic[RulesT]):
 
     # ------------------------------------------------------------ records
 
-    def action_from_record(self, state: ClimbState, action: RecordAction, seat: int) -> SheddingAction:
+    def action_from_record(
+        self, state: ClimbState, action: RecordAction, seat: int
+    ) -> SheddingAction:
         """Read ``play`` / ``pass`` / ``declare``; other kinds are not this game's."""
         kind = action.kind
         if kind == "play":
@@ -386,7 +399,9 @@ class SheddingGame(Generic[RulesT]):
 
 
 _STR = tuple(
-    r + s for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2") for s in "SCDH"
+    r + s
+    for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+    for s in "SCDH"
 )
 
 

@@ -66,7 +66,9 @@ def check_actions_exact(
     assert len(legal_set) == len(legal), "legal_actions lists an action twice"
     universe = list(dict.fromkeys(plugin.action_universe(state)))
     missing = legal_set.difference(universe)
-    assert not missing, f"legal actions outside the action universe: {sorted(map(repr, missing))[:3]}"
+    assert not missing, (
+        f"legal actions outside the action universe: {sorted(map(repr, missing))[:3]}"
+    )
     probe = universe
     if limit is not None and len(universe) > limit:
         rng = random.Random(seed)
@@ -196,7 +198,11 @@ def check_plugin(
 
 
 def play_random(
-    plugin: GamePlugin[Any, Any, Any], *, variant: str | None = None, n_players: int = 4, seed: int = 0
+    plugin: GamePlugin[Any, Any, Any],
+    *,
+    variant: str | None = None,
+    n_players: int = 4,
+    seed: int = 0,
 ) -> PlayedGame[Any, Any]:
     """One random-bot game without checks (for property tests that check something else)."""
     rules = resolve_rules(plugin, variant)

@@ -1,1 +1,35 @@
-"""placeholder, replaced by the game's implementation."""
+"""vncards.samloc — Sâm Lốc: rules, presets, engine, bots and the plugin object.
+
+>>> from vncards.samloc import plugin
+>>> plugin.name, sorted(plugin.presets)
+('samloc', ['a23', 'five-players', 'standard'])
+>>> plugin.beats_cards(plugin.presets["standard"], ["9S"], ["9H"])   # suits never count
+{'beats': False, 'chop': False}
+"""
+
+from vncards.samloc._bots import BOTS, GreedyBot, SamBot, sam_plan
+from vncards.samloc._engine import TWOS, SamEngine, next_active, sam_chops, sam_combo_rules
+from vncards.samloc._game import SamLoc, plugin
+from vncards.samloc._hands import INSTANT_WINS, instant_win_code, quads_in
+from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
+
+__all__ = [
+    "BOTS",
+    "DEFAULT_PRESET",
+    "INSTANT_WINS",
+    "PRESETS",
+    "TWOS",
+    "GreedyBot",
+    "SamBot",
+    "SamEngine",
+    "SamLoc",
+    "SamRules",
+    "instant_win_code",
+    "next_active",
+    "plugin",
+    "preset_differences",
+    "quads_in",
+    "sam_chops",
+    "sam_combo_rules",
+    "sam_plan",
+]

@@ -1,1 +1,45 @@
-"""placeholder, replaced by the game's implementation."""
+"""vncards.tienlen — Tiến lên miền Nam, đếm lá: rules, chặt, thối, tới trắng and bots.
+
+The package's plugin object is :data:`plugin` (entry point ``tienlen`` in the
+``vncards.games`` group).
+
+>>> from vncards.core import CardSet
+>>> from vncards.tienlen import TienLenRules, count_la, plugin
+>>> plugin.name, sorted(plugin.presets), plugin.default_preset
+('tienlen', ['ba-bich', 'dem-la'], 'dem-la')
+>>> count_la(CardSet.parse("5D 7D 9H 2C 2H").mask, TienLenRules())
+12
+"""
+
+from vncards.tienlen._bots import GreedyBot, split_hand
+from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES, TienLenEngine
+from vncards.tienlen._plugin import TienLenGame, plugin
+from vncards.tienlen._rules import (
+    DEFAULT_PRESET,
+    INSTANT_WIN_CODES,
+    PRESETS,
+    FirstLead,
+    InstantWin,
+    TienLenRules,
+)
+from vncards.tienlen._scoring import chop_value, count_la, instant_win_of, instant_wins_in_order
+
+__all__ = [
+    "CHOP_TABLE",
+    "COMBO_RULES",
+    "DEFAULT_PRESET",
+    "INSTANT_WIN_CODES",
+    "PRESETS",
+    "FirstLead",
+    "GreedyBot",
+    "InstantWin",
+    "TienLenEngine",
+    "TienLenGame",
+    "TienLenRules",
+    "chop_value",
+    "count_la",
+    "instant_win_of",
+    "instant_wins_in_order",
+    "plugin",
+    "split_hand",
+]

@@ -1,1 +1,128 @@
-"""placeholder, replaced by the game's implementation."""
+"""vncards.tusac — Tứ Sắc (four colours): the 112-card deck, groups, the grouping
+solver (rác, win check, lệnh), the discard/take/draw engine with its priorities and
+đền, settlement and bots, exposed as the ``tusac`` game plugin.
+
+>>> from vncards.tusac import plugin
+>>> plugin.analyze_cards(["RK", "RA", "RE", "YP", "GP", "WP"])["complete"]
+True
+"""
+
+from vncards.tusac._bots import BOTS, GreedyBot, random_bot
+from vncards.tusac._deck import (
+    CARD_CODES,
+    COPIES,
+    DECK_SIZE,
+    KINDS,
+    Colour,
+    Piece,
+    colour_of,
+    format_card,
+    format_cards,
+    kind_of,
+    parse_card,
+    parse_cards,
+    piece_of,
+    split_card_list,
+)
+from vncards.tusac._engine import (
+    ACTIVE,
+    DISCARD,
+    INSTANT_WIN,
+    Discard,
+    Draw,
+    Pass,
+    Take,
+    TuSacAction,
+    TuSacState,
+    discard_outs,
+    junk_discards,
+    obligation,
+    start_game,
+    waiting_pair,
+    worst_discards,
+)
+from vncards.tusac._groups import (
+    GROUP_CODES,
+    GROUPS,
+    Group,
+    classify_group,
+    group_lenh,
+    take_shapes,
+)
+from vncards.tusac._plugin import TuSacGame, plugin
+from vncards.tusac._rules import PRESETS, TuSacRules
+from vncards.tusac._settle import base_payment, settle, winner_lenh
+from vncards.tusac._solver import (
+    EMPTY_HAND,
+    Grouping,
+    Hand,
+    best_grouping,
+    best_lenh,
+    hand_count,
+    hand_kinds,
+    hand_of,
+    hand_remove,
+    hand_size,
+    is_complete,
+    min_junk,
+)
+
+__all__ = [
+    "ACTIVE",
+    "BOTS",
+    "CARD_CODES",
+    "COPIES",
+    "DECK_SIZE",
+    "DISCARD",
+    "EMPTY_HAND",
+    "GROUPS",
+    "GROUP_CODES",
+    "INSTANT_WIN",
+    "KINDS",
+    "PRESETS",
+    "Colour",
+    "Discard",
+    "Draw",
+    "GreedyBot",
+    "Group",
+    "Grouping",
+    "Hand",
+    "Pass",
+    "Piece",
+    "Take",
+    "TuSacAction",
+    "TuSacGame",
+    "TuSacRules",
+    "TuSacState",
+    "base_payment",
+    "best_grouping",
+    "best_lenh",
+    "classify_group",
+    "colour_of",
+    "discard_outs",
+    "format_card",
+    "format_cards",
+    "group_lenh",
+    "hand_count",
+    "hand_kinds",
+    "hand_of",
+    "hand_remove",
+    "hand_size",
+    "is_complete",
+    "junk_discards",
+    "kind_of",
+    "min_junk",
+    "obligation",
+    "parse_card",
+    "parse_cards",
+    "piece_of",
+    "plugin",
+    "random_bot",
+    "settle",
+    "split_card_list",
+    "start_game",
+    "take_shapes",
+    "waiting_pair",
+    "winner_lenh",
+    "worst_discards",
+]

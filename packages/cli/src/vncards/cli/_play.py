@@ -1,0 +1,441 @@
+"""``vncards play``: a game (or a match) at the terminal against bots.
+
+Everything here goes through the plugin protocol: the human's choices are the
+``decision`` actions, typed cards are read by ``action_from_record``, a refused entry is
+explained by the ``IllegalMove`` that ``apply`` raises on a copy of the state, and bot
+moves are announced from ``action_to_record``. State fields common to climbing games
+(the table, the chop chain, hands as card masks) add detail where a state has them.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+from vncards.cli._common import InputError, card_tokens, console, get_plugin, rules_for
+from vncards.cli._display import cards_text, payments_table
+from vncards.cli._queries import default_players
+from vncards.cli._referee import describe_action
+from vncards.cli._simulate import bot_names
+from vncards.core import (
+    DECK,
+    GamePlugin,
+    IllegalMove,
+    RecordAction,
+    VncardsError,
+    derive_seed,
+    mask_ids,
+)
+
+__all__ = ["BOT_NAMES", "play_command"]
+
+BOT_NAMES = ("An", "Bình", "Chi", "Dũng", "Em", "Giang", "Hà", "Khánh")
+_HUMAN = "You"
+
+_HELP = """\
+Type the cards to play, in any notation: [bold]3s 4s 5h[/], [bold]10 cơ[/], [bold]3♠,4♠[/] —
+or their positions in your hand: [bold]1 2 3[/].
+  [bold]p[/]        pass (or decline an optional choice)
+  [bold]d[/]        draw from the stock (where the game has one)
+  [bold]t CARDS[/]  take the active card with these cards of yours ([bold]t[/] alone: on its own)
+  [bold]s[/]        declare Sâm (where the game has it)
+  [bold]h[/]        list your legal moves;  [bold]#N[/] picks move N of that list
+  [bold]?[/]        this help;  [bold]q[/] quit"""
+
+
+class _PlayerQuitError(Exception):
+    """The player asked to stop."""
+
+
+@dataclass
+class _Table:
+    """One sitting: the game, who sits where, the bots and the running totals."""
+
+    plugin: GamePlugin[Any, Any, Any]
+    names: list[str]
+    human: int
+    bots: dict[int, Any]
+    vietnamese: bool
+    totals: list[int] = field(default_factory=list)
+
+    @property
+    def deck(self) -> str:
+        return getattr(self.plugin, "deck", "french")
+
+    def cards(self, tokens: Sequence[str]) -> Text:
+        return cards_text(
+            tokens, self.deck, vietnamese=self.vietnamese, sep=", " if self.vietnamese else " "
+        )
+
+
+def hand_tokens(plugin: Any, state: Any, seat: int) -> list[str] | None:
+    """The cards ``seat`` holds, sorted in game order, when the plugin or state tells."""
+    own = getattr(plugin, "hand_cards", None)
+    if own is not None:
+        return list(own(state, seat))
+    hands = getattr(state, "hands", None)
+    if getattr(plugin, "deck", "french") == "french" and hands is not None:
+        hand = hands[seat]
+        if isinstance(hand, int):
+            return [str(DECK[i]) for i in mask_ids(hand)]
+    return None
+
+
+def _count(plugin: Any, state: Any, seat: int) -> int | None:
+    tokens = hand_tokens(plugin, state, seat)
+    return None if tokens is None else len(tokens)
+
+
+def _snapshot(state: Any) -> tuple[Any, ...]:
+    return (
+        getattr(state, "chain_value", None),
+        getattr(state, "chain_chopper", None),
+        getattr(state, "chain_victim", None),
+    )
+
+
+def _announce(
+    t: _Table,
+    state: Any,
+    seat: int,
+    record: dict[str, Any],
+    before: tuple[Any, ...],
+    count_before: int | None,
+) -> None:
+    who = t.names[seat]
+    phrase = describe_action(record, t.deck, vietnamese=t.vietnamese, second_person=seat == t.human)
+    if "declare" in record:
+        phrase.stylize("bold yellow")
+    console.print(Text.assemble((f"{who} ", "bold"), phrase))
+    value, chopper, _ = _snapshot(state)
+    if value and chopper == seat and (value, chopper) != before[:2]:
+        victim = t.names[state.chain_victim]
+        console.print(
+            Text.assemble(
+                ("  ⚔ Chặt! ", "bold magenta"),
+                f"{who} chops {victim}: the chain is worth {value} lá.",
+            )
+        )
+    after = _count(t.plugin, state, seat)
+    if after == 1 and count_before != 1 and not getattr(state, "finished", False):
+        console.print(Text.assemble(("  ☝ Báo một! ", "bold cyan"), f"{who} has one card left."))
+
+
+def _status(t: _Table, state: Any) -> None:
+    describe = getattr(t.plugin, "describe_state", None)
+    if describe is not None:
+        for line in describe(state, t.human):
+            console.print(line)
+    else:
+        table = getattr(state, "table", None)
+        mask = getattr(table, "mask", None)
+        if isinstance(mask, int) and t.deck == "french":
+            owner = t.names[state.table_seat]
+            tokens = [str(DECK[i]) for i in mask_ids(mask)]
+            console.print(Text.assemble("On the table: ", t.cards(tokens), f"  ({owner})"))
+        elif table is None and hasattr(state, "table"):
+            console.print("The table is empty: you lead.")
+    counts = [(t.names[s], _count(t.plugin, state, s)) for s in range(len(t.names)) if s != t.human]
+    if all(c is not None for _, c in counts):
+        console.print("Cards left: " + ", ".join(f"{n} {c}" for n, c in counts), style="dim")
+
+
+def _show_hand(t: _Table, tokens: list[str]) -> None:
+    grid = Table(show_header=True, box=None, padding=(0, 1), header_style="dim")
+    for i in range(len(tokens)):
+        grid.add_column(str(i + 1), justify="center")
+    grid.add_row(*(cards_text([tok], t.deck, vietnamese=t.vietnamese) for tok in tokens))
+    console.print("Your hand:")
+    console.print(grid)
+
+
+def _offers(t: _Table, state: Any, actions: Sequence[Any]) -> list[tuple[dict[str, Any], Any]]:
+    return [(t.plugin.action_to_record(state, a), a) for a in actions]
+
+
+def _show_moves(t: _Table, offers: list[tuple[dict[str, Any], Any]], optional: bool) -> None:
+    if not offers:
+        console.print(
+            "You have no move to make here." + (" Type p to decline." if optional else "")
+        )
+    for i, (rec, _) in enumerate(offers, 1):
+        console.print(
+            Text.assemble(
+                (f"  #{i:<3}", "bold"),
+                describe_action(rec, t.deck, vietnamese=t.vietnamese, second_person=True),
+            )
+        )
+    if optional:
+        console.print("  p    decline (this choice is optional)")
+
+
+_INDEXES = re.compile(r"[\d\s,]+")
+_WORDS = {
+    "p": "pass", "pass": "pass", "bỏ": "pass", "bo": "pass",
+    "d": "draw", "draw": "draw", "bốc": "draw", "boc": "draw",
+    "s": "declare", "sam": "declare", "sâm": "declare",
+}  # fmt: skip
+
+
+def _reason(t: _Table, state: Any, action: Any) -> str:
+    """Why ``action`` is refused, in the game's own words."""
+    trial = state.copy()
+    try:
+        t.plugin.apply(trial, action)
+    except IllegalMove as e:
+        return e.message
+    return "That is not one of your choices right now."
+
+
+def _from_record(t: _Table, state: Any, seat: int, data: dict[str, Any]) -> Any:
+    raw = RecordAction.model_validate({"player": t.names[seat], **data})
+    return t.plugin.action_from_record(state, raw, seat)
+
+
+def _interpret(
+    t: _Table,
+    state: Any,
+    seat: int,
+    text: str,
+    offers: list[tuple[dict[str, Any], Any]],
+    optional: bool,
+) -> tuple[bool, Any]:
+    """``(True, action or None to decline)`` or ``(False, sentence to show)``."""
+    entry = text.strip()
+    low = entry.lower()
+    kinds = {k for rec, _ in offers for k in rec}
+    if low in ("q", "quit", "exit"):
+        raise _PlayerQuitError
+    if low in ("?", "help"):
+        return False, _HELP
+    if low in ("h", "hint", "moves"):
+        _show_moves(t, offers, optional)
+        return False, ""
+    if not entry:
+        return False, "Type your move, or ? for help."
+    if low.startswith("#"):
+        try:
+            k = int(low[1:])
+        except ValueError:
+            return False, f"{entry!r} is not a move number: type h to see them numbered."
+        if not 1 <= k <= len(offers):
+            return False, f"There is no move #{k}: choose #1 to #{len(offers)} (h lists them)."
+        return True, offers[k - 1][1]
+    word = _WORDS.get(low)
+    if word == "pass" and "pass" not in kinds and optional:
+        return True, None
+    if word is not None:
+        data: dict[str, Any] = (
+            {"pass": True}
+            if word == "pass"
+            else {"draw": True}
+            if word == "draw"
+            else {"declare": "sam"}
+        )
+        return _check(t, state, seat, data, offers)
+    take = re.match(r"^(t|take|ăn|an)(\s+|$)", low)
+    if take:
+        tokens = _tokens(t, state, seat, entry[take.end() :])
+        if isinstance(tokens, str):
+            return False, tokens
+        return _check(t, state, seat, {"take": tokens}, offers)
+    tokens = _tokens(t, state, seat, entry)
+    if isinstance(tokens, str):
+        return False, tokens
+    order = [k for k in ("play", "discard", "take") if k in kinds] or ["play"]
+    first_answer: tuple[bool, Any] | None = None
+    for kind in order:
+        if kind == "discard" and len(tokens) != 1:
+            continue
+        data = {kind: tokens[0] if kind == "discard" else tokens}
+        answer = _check(t, state, seat, data, offers)
+        if answer[0]:
+            return answer
+        first_answer = first_answer or answer
+    return first_answer or (False, "You discard one card at a time.")
+
+
+def _tokens(t: _Table, state: Any, seat: int, text: str) -> list[str] | str:
+    """Card tokens from typed cards or hand positions, or a sentence saying what is wrong."""
+    text = text.strip()
+    if not text:
+        return []
+    if _INDEXES.fullmatch(text):
+        hand = hand_tokens(t.plugin, state, seat)
+        if hand is None:
+            return "Type the cards themselves: this game does not number your hand."
+        picks = [int(p) for p in re.split(r"[\s,]+", text) if p]
+        bad = [p for p in picks if not 1 <= p <= len(hand)]
+        if bad:
+            return f"Your hand has positions 1 to {len(hand)}; {bad[0]} is not one of them."
+        if len(set(picks)) != len(picks):
+            return "Each position may be named once."
+        return [hand[p - 1] for p in picks]
+    return card_tokens(t.plugin, [text])
+
+
+def _check(
+    t: _Table, state: Any, seat: int, data: dict[str, Any], offers: list[tuple[dict[str, Any], Any]]
+) -> tuple[bool, Any]:
+    try:
+        action = _from_record(t, state, seat, data)
+    except VncardsError as e:
+        return False, f"I cannot read that: {e}."
+    except ValueError as e:
+        return False, f"I cannot read that: {e}."
+    for _, offered in offers:
+        if offered == action:
+            return True, action
+    return False, _reason(t, state, action)
+
+
+def _human_turn(t: _Table, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any:
+    console.rule(style="dim")
+    _status(t, state)
+    hand = hand_tokens(t.plugin, state, seat)
+    if hand is not None:
+        _show_hand(t, hand)
+    offers = _offers(t, state, actions)
+    kinds = {k for rec, _ in offers for k in rec}
+    hints = ["cards or positions" if kinds & {"play", "take", "discard"} else ""]
+    hints += ["p = pass" if "pass" in kinds else "p = decline" if optional else ""]
+    hints += ["d = draw" if "draw" in kinds else "", "s = Sâm" if "declare" in kinds else ""]
+    hints += ["h = moves", "? = help"]
+    if optional:
+        console.print("[bold]You may act now, or decline (p).[/]")
+    prompt = f"Your move ({', '.join(h for h in hints if h)})> "
+    while True:
+        try:
+            text = console.input(prompt)
+        except EOFError:
+            raise _PlayerQuitError from None
+        ok, value = _interpret(t, state, seat, text, offers, optional)
+        if ok:
+            return value
+        if value:
+            console.print(value)
+
+
+def _play_game(t: _Table, rules: Any, seed: int, first: int | None) -> Any:
+    plugin = t.plugin
+    state = plugin.new_game(rules, len(t.names), seed, first=first)
+    deal = plugin.record_deal(state)
+    starter = deal.get("first")
+    if starter is not None:
+        verb = "act" if starter == t.human else "acts"
+        console.print(f"{t.names[starter]} {verb} first.")
+    seen = 0
+    while True:
+        res = plugin.result(state)
+        for v in res.violations[seen:]:
+            console.print(
+                Text.assemble(("  ⚠ Violation: ", "bold red"), f"{t.names[v.seat]} — {v.message}")
+            )
+        seen = len(res.violations)
+        d = plugin.decision(state)
+        if d is None:
+            return state
+        if d.seat == t.human:
+            choice = _human_turn(t, state, d.seat, d.actions, d.optional)
+        else:
+            choice = t.bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        if choice is None:
+            if not d.optional:
+                raise InputError(f"{t.names[d.seat]} declined a choice that was not optional")
+            plugin.decline(state, d.seat)
+            continue
+        record = plugin.action_to_record(state, choice)
+        before = _snapshot(state)
+        count_before = _count(plugin, state, d.seat)
+        plugin.apply(state, choice)
+        _announce(t, state, d.seat, record, before, count_before)
+
+
+_OUTCOMES = {
+    "win": "{w} wins.",
+    "instant-win": "{w} wins at once with the deal ({code}).",
+    "sam-success": "{w} made Sâm!",
+    "sam-failed": "The Sâm failed: {w} blocked it.",
+    "draw": "The game is a draw.",
+}
+
+
+def _settle(t: _Table, state: Any, number: int, games: int) -> Any:
+    res = t.plugin.result(state)
+    winner = t.names[res.winner] if res.winner is not None else "nobody"
+    line = _OUTCOMES.get(res.outcome or "", "The game is over ({o}).").format(
+        w=winner, code=res.instant_win, o=res.outcome
+    )
+    console.rule(style="dim")
+    console.print(Text(line, style="bold green" if res.winner == t.human else "bold"))
+    for i, v in enumerate(res.payments):
+        t.totals[i] += v
+    columns: dict[str, Sequence[int]] = {"this game (lá)": list(res.payments)}
+    if games > 1:
+        columns["match total"] = list(t.totals)
+    title = f"Settlement — game {number} of {games}" if games > 1 else "Settlement"
+    console.print(payments_table(title, t.names, columns))
+    return res
+
+
+def play_command(
+    game: Annotated[str, typer.Argument(help="Game name (or module:attribute of a plugin).")],
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help="Preset of the game.")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Number of players.")
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat, 1 = first in turn order.")] = 1,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", "-b", help="Bots for the other seats, e.g. greedy,random."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the deal(s).")] = None,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Games in the match.")] = 1,
+    vietnamese: Annotated[
+        bool, typer.Option("--vi", help="Vietnamese card names (10 cơ).")
+    ] = False,
+) -> None:
+    """Play at the terminal against bots; with --games K, a match (the winner of a game
+    acts first in the next) with running totals."""
+    plugin = get_plugin(game)
+    rules = rules_for(plugin, variant)
+    n = players if players is not None else default_players(plugin, rules)
+    lo, hi = plugin.player_range(rules)
+    if not lo <= n <= hi:
+        raise InputError(f"{plugin.name} is played by {lo} to {hi} players, not {n}")
+    if not 1 <= seat <= n:
+        raise InputError(f"--seat must be 1 to {n}, not {seat}")
+    human = seat - 1
+    others = bot_names(plugin, bots, n - 1)
+    chosen = seed if seed is not None else secrets.randbelow(2**32)
+    names = list(BOT_NAMES[: n - 1])
+    names.insert(human, _HUMAN)
+    bot_seats = [s for s in range(n) if s != human]
+    made = {
+        s: plugin.bots[name](derive_seed(chosen, 1000 + s))
+        for s, name in zip(bot_seats, others, strict=True)
+    }
+    t = _Table(plugin, names, human, made, vietnamese, [0] * n)
+    console.print(
+        f"[bold]{plugin.title}[/] — variant {variant or plugin.default_preset}, seed {chosen}. "
+        + ", ".join(f"{names[s]} ({others[i]})" for i, s in enumerate(bot_seats))
+        + " against you. Type ? for help."
+    )
+    first: int | None = None
+    try:
+        for g in range(games):
+            if games > 1:
+                console.rule(f"Game {g + 1} of {games}")
+            state = _play_game(t, rules, derive_seed(chosen, g), first)
+            res = _settle(t, state, g + 1, games)
+            first = res.winner
+    except _PlayerQuitError:
+        console.print("Bye.")

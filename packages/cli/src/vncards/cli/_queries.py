@@ -1,0 +1,330 @@
+"""The query commands machines rely on: games, rules, classify, beats, moves, deal, analyze.
+
+Each answers with ``--json`` exactly as the project's CLI contract says, or with a
+readable Rich rendering otherwise. An answered query (even "no") exits 0.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+from vncards.cli._common import (
+    InputError,
+    card_tokens,
+    console,
+    emit_json,
+    get_plugin,
+    installed_games,
+    optional_method,
+    rules_for,
+)
+from vncards.cli._display import cards_text
+from vncards.core import GamePlugin, RulesBase
+
+__all__ = [
+    "analyze_command",
+    "beats_command",
+    "classify_command",
+    "deal_command",
+    "deal_payload",
+    "default_players",
+    "games_command",
+    "games_payload",
+    "moves_command",
+    "rules_command",
+]
+
+GameArg = Annotated[str, typer.Argument(help="Game name, as `vncards games` lists it.")]
+VariantOpt = Annotated[
+    str | None, typer.Option("--variant", "-v", help="Preset of the game (default: its default).")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+CardsArg = Annotated[
+    list[str], typer.Argument(help="Cards, one per argument (quote names with a space).")
+]
+
+
+def _players_of(plugin: GamePlugin[Any, Any, Any]) -> tuple[int, int]:
+    lo, hi = plugin.player_range(plugin.presets[plugin.default_preset])
+    return int(lo), int(hi)
+
+
+def games_payload() -> list[dict[str, Any]]:
+    """Every installed game with its title, deck, presets, player range and bots."""
+    out = []
+    for name, plugin in installed_games().items():
+        presets = []
+        for preset, rules in plugin.presets.items():
+            lo, hi = plugin.player_range(rules)
+            presets.append({"name": preset, "players": [lo, hi]})
+        out.append(
+            {
+                "name": name,
+                "title": plugin.title,
+                "deck": getattr(plugin, "deck", "french"),
+                "default_preset": plugin.default_preset,
+                "presets": presets,
+                "players": list(_players_of(plugin)),
+                "bots": list(plugin.bots),
+            }
+        )
+    return out
+
+
+def games_command(json_out: JsonOpt = False) -> None:
+    """List the installed games: title, presets, player range, bots."""
+    games = games_payload()
+    if json_out:
+        emit_json({"games": games})
+        return
+    if not games:
+        console.print("No game is installed.")
+        return
+    table = Table(title="Installed games", title_justify="left")
+    for col in ("game", "title", "deck", "presets (default first)", "players", "bots"):
+        table.add_column(col)
+    for g in games:
+        names = [p["name"] for p in g["presets"]]
+        names.sort(key=lambda n: n != g["default_preset"])
+        lo, hi = g["players"]
+        table.add_row(
+            g["name"], g["title"], g["deck"], ", ".join(names), f"{lo}–{hi}", ", ".join(g["bots"])
+        )
+    console.print(table)
+
+
+def _rules_payload(
+    plugin: GamePlugin[Any, Any, Any], variant: str | None, rules: RulesBase
+) -> dict[str, Any]:
+    name = variant or plugin.default_preset
+    settings = rules.model_dump(mode="json")
+    default = plugin.presets[plugin.default_preset].model_dump(mode="json")
+    differs = {k: v for k, v in settings.items() if default.get(k) != v}
+    payload: dict[str, Any] = {
+        "game": plugin.name,
+        "title": plugin.title,
+        "variant": name,
+        "default_variant": plugin.default_preset,
+        "rules": settings,
+        "differs_from_default": differs,
+    }
+    explain = getattr(plugin, "preset_differences", None)
+    if explain is not None:
+        payload["notes"] = explain(name)
+    return payload
+
+
+def rules_command(game: GameArg, variant: VariantOpt = None, json_out: JsonOpt = False) -> None:
+    """Show every rule setting of a game's preset."""
+    plugin = get_plugin(game)
+    rules = rules_for(plugin, variant)
+    data = _rules_payload(plugin, variant, rules)
+    if json_out:
+        emit_json(data)
+        return
+    console.print(f"[bold]{plugin.title}[/] — variant [bold]{data['variant']}[/]")
+    table = Table(show_header=True)
+    table.add_column("setting")
+    table.add_column("value")
+    for key, value in data["rules"].items():
+        mark = " [yellow](≠ default)[/]" if key in data["differs_from_default"] else ""
+        table.add_row(key, f"{value!r}{mark}")
+    console.print(table)
+    notes = data.get("notes")
+    if isinstance(notes, dict) and notes:
+        diff = Table(
+            title=f"{data['variant']} against {plugin.default_preset}", title_justify="left"
+        )
+        for col in ("setting", plugin.default_preset, data["variant"]):
+            diff.add_column(col)
+        for key, pair in notes.items():
+            old, new = pair if isinstance(pair, list | tuple) and len(pair) == 2 else ("", pair)
+            diff.add_row(key, repr(old), repr(new))
+        console.print(diff)
+    elif notes:
+        console.print(str(notes), markup=False)
+
+
+def classify_command(
+    game: GameArg, cards: CardsArg, variant: VariantOpt = None, json_out: JsonOpt = False
+) -> None:
+    """Name the combination some cards form in a game (or say they form none)."""
+    plugin = get_plugin(game)
+    rules = rules_for(plugin, variant)
+    classify = optional_method(plugin, "classify_cards", "classify")
+    data: dict[str, Any] = classify(rules, card_tokens(plugin, cards))
+    if json_out:
+        emit_json(data)
+        return
+    shown = cards_text(data.get("cards", []), plugin.deck)
+    if data.get("combo") is None:
+        console.print(Text.assemble(shown, " is no combination in ", plugin.title, "."))
+    else:
+        console.print(Text.assemble(shown, " is a ", (data["combo"], "bold"), "."))
+
+
+def beats_command(
+    game: GameArg,
+    over: Annotated[str, typer.Option("--over", help="The combination on the table.")],
+    play: Annotated[str, typer.Option("--play", help="The cards played over it.")],
+    variant: VariantOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Say whether a play beats the combination on the table, and whether it is a chop."""
+    plugin = get_plugin(game)
+    rules = rules_for(plugin, variant)
+    beats = optional_method(plugin, "beats_cards", "beats")
+    over_t = card_tokens(plugin, [over])
+    play_t = card_tokens(plugin, [play])
+    data: dict[str, bool] = beats(rules, over_t, play_t)
+    if json_out:
+        emit_json(data)
+        return
+    a, b = cards_text(play_t, plugin.deck), cards_text(over_t, plugin.deck)
+    if data["beats"]:
+        how = " chops " if data["chop"] else " beats "
+        console.print(Text.assemble(a, (how, "bold green"), b, "."))
+    else:
+        console.print(Text.assemble(a, (" does not beat ", "bold red"), b, "."))
+
+
+def moves_command(
+    game: GameArg,
+    hand: Annotated[str, typer.Option("--hand", help="The cards in hand.")],
+    over: Annotated[
+        str | None, typer.Option("--over", help="The combination to beat (leading if absent).")
+    ] = None,
+    variant: VariantOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """List every legal play from a hand, leading or over a combination."""
+    plugin = get_plugin(game)
+    rules = rules_for(plugin, variant)
+    moves = optional_method(plugin, "moves_cards", "moves")
+    over_t = card_tokens(plugin, [over]) if over else None
+    data: list[dict[str, Any]] = moves(rules, card_tokens(plugin, [hand]), over_t)
+    if json_out:
+        emit_json({"moves": data})
+        return
+    if not data:
+        console.print("No legal play: pass.")
+        return
+    table = Table(title=f"{len(data)} legal plays", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("combination")
+    table.add_column("cards")
+    table.add_column("chop")
+    for i, m in enumerate(data, 1):
+        table.add_row(
+            str(i), m["combo"], cards_text(m["cards"], plugin.deck), "chặt" if m.get("chop") else ""
+        )
+    console.print(table)
+
+
+def default_players(plugin: GamePlugin[Any, Any, Any], rules: RulesBase) -> int:
+    """Four players when the rules allow it, else the nearest allowed number."""
+    lo, hi = plugin.player_range(rules)
+    return max(int(lo), min(4, int(hi)))
+
+
+def deal_payload(
+    plugin: GamePlugin[Any, Any, Any], rules: RulesBase, n_players: int, seed: int
+) -> dict[str, Any]:
+    """A seeded deal as record fields plus its instant wins, from the plugin's own
+    ``deal_json`` when it has one, else from the protocol alone."""
+    lo, hi = plugin.player_range(rules)
+    if not lo <= n_players <= hi:
+        raise InputError(f"{plugin.name} is played by {lo} to {hi} players, not {n_players}")
+    own = getattr(plugin, "deal_json", None)
+    if own is not None:
+        data: dict[str, Any] = dict(own(rules, n_players, seed))
+    else:
+        state = plugin.new_game(rules, n_players, seed)
+        deal = plugin.record_deal(state)
+        players = [f"P{i + 1}" for i in range(n_players)]
+        data = {
+            "game": plugin.name,
+            "players": players,
+            "hands": {players[i]: cards for i, cards in enumerate(deal["hands"])},
+        }
+        if deal.get("first") is not None:
+            data["first"] = players[deal["first"]]
+        if deal.get("stock") is not None:
+            data["stock"] = deal["stock"]
+        res = plugin.result(state)
+        wins = []
+        if res.instant_win is not None and res.winner is not None:
+            wins.append({"player": players[res.winner], "code": res.instant_win})
+        data["instant_wins"] = wins
+    return data
+
+
+def deal_command(
+    game: GameArg,
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Number of players.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed; the same seed gives the same deal.")
+    ] = None,
+    variant: VariantOpt = None,
+    vietnamese: Annotated[bool, typer.Option("--vi", help="Vietnamese card names.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Deal a game from a seed: the hands, the stock where there is one, the instant wins."""
+    plugin = get_plugin(game)
+    rules = rules_for(plugin, variant)
+    n = players if players is not None else default_players(plugin, rules)
+    chosen = seed if seed is not None else secrets.randbelow(2**32)
+    data = deal_payload(plugin, rules, n, chosen)
+    data.setdefault("variant", variant or plugin.default_preset)
+    data.setdefault("seed", chosen)
+    if json_out:
+        emit_json(data)
+        return
+    deck = plugin.deck
+    console.print(f"[bold]{plugin.title}[/] — {n} players, seed {chosen}")
+    sep = ", " if vietnamese else " "
+    for name, cards in data["hands"].items():
+        lead = " (acts first)" if data.get("first") == name else ""
+        console.print(
+            Text.assemble(
+                (f"{name:>4}{lead}: ", "bold"),
+                cards_text(cards, deck, vietnamese=vietnamese, sep=sep),
+            )
+        )
+    if data.get("stock") is not None:
+        console.print(f"stock: {len(data['stock'])} cards")
+    for win in data.get("instant_wins", []):
+        console.print(f"[bold yellow]Instant win[/]: {win['player']} holds {win['code']}.")
+
+
+def analyze_command(
+    game: GameArg, cards: CardsArg, variant: VariantOpt = None, json_out: JsonOpt = False
+) -> None:
+    """Group a private hand: minimum junk (rác), whether it is complete, its points (lệnh)."""
+    plugin = get_plugin(game)
+    rules_for(plugin, variant)
+    analyze = optional_method(plugin, "analyze_cards", "analyze")
+    data: dict[str, Any] = analyze(card_tokens(plugin, cards))
+    if json_out:
+        emit_json(data)
+        return
+    deck = plugin.deck
+    state = "[green]complete[/]" if data.get("complete") else "[yellow]not complete[/]"
+    console.print(
+        f"junk (rác): [bold]{data.get('junk')}[/] — {state} — points (lệnh): {data.get('points')}"
+    )
+    for group in data.get("groups", []):
+        cards_ = group.get("cards", group) if isinstance(group, dict) else group
+        label = group.get("kind", "") if isinstance(group, dict) else ""
+        if isinstance(cards_, list):
+            console.print(
+                Text.assemble("  ", cards_text([str(c) for c in cards_], deck), f"  {label}")
+            )
+        else:
+            console.print(f"  {group}", markup=False)

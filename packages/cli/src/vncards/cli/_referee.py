@@ -1,0 +1,167 @@
+"""``vncards referee``: rule on a whole game record, for a game server or a person."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+from vncards.cli._common import InputError, console, emit_json, get_plugin
+from vncards.cli._display import cards_text, payments_table
+from vncards.core import (
+    IllegalMove,
+    RecordError,
+    RefereeReport,
+    load_record,
+    referee,
+    resolve_rules,
+)
+
+__all__ = ["describe_action", "referee_command"]
+
+_VERBS = {
+    "play": "plays",
+    "take": "takes the active card with",
+    "discard": "discards",
+    "pass": "passes",
+    "draw": "draws",
+    "declare": "declares",
+}
+
+
+def describe_action(
+    data: dict[str, Any], deck: str, *, vietnamese: bool = False, second_person: bool = False
+) -> Text:
+    """A record action (without ``player``) as a phrase: ``plays 3♠ 4♠ 5♥`` (``play …``
+    with ``second_person``).
+
+    >>> describe_action({"play": ["3S", "4S"]}, "french").plain
+    'plays 3♠ 4♠'
+    >>> describe_action({"declare": "sam"}, "french").plain
+    'declares Sâm'
+    >>> describe_action({"take": []}, "tusac").plain
+    'takes the active card'
+    >>> describe_action({"pass": True}, "french", second_person=True).plain
+    'pass'
+    """
+    sep = ", " if vietnamese else " "
+    text = _describe(data, deck, vietnamese, sep)
+    if second_person:
+        first, _, _rest = text.plain.partition(" ")
+        base = _BASE.get(first, first)
+        text = text[len(first) :]
+        text = Text(base) + text
+    return text
+
+
+_BASE = {"plays": "play", "takes": "take", "discards": "discard", "passes": "pass",
+         "draws": "draw", "declares": "declare"}  # fmt: skip
+
+
+def _describe(data: dict[str, Any], deck: str, vietnamese: bool, sep: str) -> Text:
+    for key, verb in _VERBS.items():
+        if key not in data:
+            continue
+        value = data[key]
+        if key == "declare":
+            return Text(f"declares {'Sâm' if value == 'sam' else value}")
+        if key == "take" and not value:
+            return Text("takes the active card")
+        if isinstance(value, list):
+            return Text.assemble(verb, " ", cards_text(value, deck, vietnamese=vietnamese, sep=sep))
+        if isinstance(value, str):
+            return Text.assemble(verb, " ", cards_text([value], deck, vietnamese=vietnamese))
+        return Text(verb)
+    return Text(repr(data))
+
+
+def _read_source(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    path = Path(source)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"no such record file: {source}") from None
+    except UnicodeDecodeError as e:
+        raise InputError(f"the record {source} is not UTF-8 text (byte {e.start})") from None
+    except OSError as e:
+        raise InputError(f"cannot read {source}: {e.strerror}") from None
+
+
+def referee_command(
+    record: Annotated[str, typer.Argument(help="Record JSON file, or - for standard input.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print the ruling as JSON.")] = False,
+) -> None:
+    """Rule on a game record: is every action legal, who won, who pays whom.
+
+    Exit code 0 for a legal record, 1 when an action is illegal, 2 when the record
+    cannot be read.
+    """
+    text = _read_source(record)
+    parsed = load_record(text)
+    try:
+        plugin = get_plugin(parsed.game)
+    except Exception as e:
+        raise RecordError(str(e)) from None
+    report = referee(plugin, parsed)
+    if json_out:
+        emit_json(report.model_dump(mode="json"))
+    else:
+        _account(plugin, parsed, report)
+    if not report.legal:
+        raise typer.Exit(1)
+
+
+def _account(plugin: Any, record: Any, report: RefereeReport) -> None:
+    """Each action with ✓ or ✗, the first error in a sentence, violations, payments."""
+    deck = getattr(plugin, "deck", "french")
+    rules = resolve_rules(plugin, record.variant, record.rules)
+    state = plugin.state_from_record(record, rules)
+    console.print(
+        f"[bold]{plugin.title}[/] — variant {report.variant}, {len(record.players)} players: "
+        + ", ".join(record.players)
+    )
+    bad = report.error.index if report.error is not None else None
+    for index, raw in enumerate(record.actions):
+        seat = record.seat_of(raw.player)
+        action = plugin.action_from_record(state, raw, seat)
+        phrase = describe_action(raw.to_json(), deck)
+        if index == bad:
+            console.print(
+                Text.assemble((f"{index:>4} ✗ ", "bold red"), (raw.player, "bold"), " ", phrase)
+            )
+            break
+        try:
+            plugin.apply(state, action)
+        except IllegalMove:  # pragma: no cover - the referee saw the same error first
+            break
+        console.print(Text.assemble((f"{index:>4} ✓ ", "green"), (raw.player, "bold"), " ", phrase))
+    if report.error is not None:
+        e = report.error
+        console.print(
+            f"[bold red]Illegal:[/] action {e.index} by {e.player} is not allowed: "
+            f"{e.message} [dim]({e.code})[/]"
+        )
+    else:
+        console.print("[bold green]Every action is legal.[/]")
+    if report.finished:
+        how = report.outcome or "finished"
+        extra = f" ({report.instant_win})" if report.instant_win else ""
+        who = f", winner {report.winner}" if report.winner else ""
+        console.print(f"Outcome: [bold]{how}[/]{extra}{who}.")
+    else:
+        console.print("The game is not finished: only settled chops are paid.")
+    if report.violations:
+        table = Table(title="Violations", title_justify="left")
+        for col in ("action", "player", "rule", "what"):
+            table.add_column(col)
+        for v in report.violations:
+            table.add_row(str(v.index), v.player, v.rule, v.message)
+        console.print(table)
+    names = list(report.payments)
+    bet = f" (lá × bet {record.bet})" if record.bet != 1 else " (lá)"
+    console.print(payments_table("Payments" + bet, names, {"net": list(report.payments.values())}))

@@ -1,0 +1,337 @@
+"""Sâm Lốc bots: random, greedy (a sensible beginner) and sam (greedy plus báo Sâm).
+
+The random bot declines an offered Sâm declaration 99 times in 100: a bot that declared
+half the time would turn most games into a Sâm that fails at the first play, which says
+nothing about the game. The sam bot declares when a plan of combinations it can lead
+one after another survives most simulated deals of the unseen cards.
+
+>>> from vncards.core import play_game
+>>> from vncards.samloc import plugin
+>>> state = plugin.new_game(plugin.presets["standard"], 4, seed=3)
+>>> game = play_game(plugin, state, [BOTS["greedy"](i) for i in range(4)])
+>>> plugin.result(game.final).finished
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from vncards.core import (
+    Bot,
+    ClimbEngine,
+    ClimbState,
+    Combo,
+    Kind,
+    Pass,
+    Play,
+    PlayList,
+    RandomBot,
+    classify,
+    is_chop,
+)
+from vncards.samloc._engine import TWOS, next_active
+
+__all__ = ["BOTS", "GreedyBot", "SamBot", "sam_plan"]
+
+
+def _breaks_quad(mask: int, hand: int) -> bool:
+    """Whether ``mask`` takes part, not all, of a tứ quý in ``hand``."""
+    for r in range(13):
+        nib = (hand >> (4 * r)) & 15
+        if nib == 15:
+            part = (mask >> (4 * r)) & 15
+            if part and part != 15:
+                return True
+    return False
+
+
+def _split_actions(actions: Sequence[Any]) -> tuple[list[int], bool]:
+    if isinstance(actions, PlayList):
+        return actions.masks, actions.can_pass
+    masks = [a.cards for a in actions if isinstance(a, Play)]
+    return masks, any(isinstance(a, Pass) for a in actions)
+
+
+class GreedyBot:
+    """A sensible beginner: never declares Sâm; leads its lowest card in the longest
+    combination that holds it; beats cheaply, keeps 2s and tứ quý for when they matter,
+    chops a 2 whenever it can, always blocks a Sâm, and obeys báo một.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+        """The bot's action, or ``None`` to decline a Sâm declaration."""
+        if optional:
+            return None
+        return self._play(state, seat, actions)
+
+    def _play(self, state: ClimbState, seat: int, actions: Sequence[Any]) -> Any:
+        masks, can_pass = _split_actions(actions)
+        if not masks:
+            return Pass(seat)
+        eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
+        rules = eng.combo_rules
+        combos = [c for c in (classify(m, rules) for m in masks) if c is not None]
+        hand = state.hands[seat]
+        declarer = state.x.get("declarer", -1)
+        nxt = next_active(state, seat)
+        warn = declarer == -1 and nxt >= 0 and state.hands[nxt].bit_count() == 1
+        table = state.table
+        if table is None:
+            return Play(seat, self._lead(combos, hand, warn).mask)
+        pick = self._respond(state, seat, combos, hand, table, warn, eng)
+        if pick is None and not can_pass:
+            pick = min(combos, key=lambda c: c.key)
+        return Pass(seat) if pick is None else Play(seat, pick.mask)
+
+    @staticmethod
+    def _lead(combos: list[Combo], hand: int, warn: bool) -> Combo:
+        if warn:
+            multi = [c for c in combos if c.length > 1]
+            if multi:
+                return max(multi, key=lambda c: (c.length, -c.key))
+            return max(combos, key=lambda c: c.top_rank)
+        low = hand & ~TWOS
+        r0 = ((low & -low).bit_length() - 1) >> 2 if low else 12
+        lowbits = 15 << (4 * r0)
+        pool = [
+            c
+            for c in combos
+            if c.mask & lowbits
+            and (r0 == 12 or not c.mask & TWOS)
+            and not _breaks_quad(c.mask, hand)
+        ]
+        if not pool:
+            pool = combos
+        # keep a card that is not a lone 2 for the end (a 2 may not go out)
+        rest_ok = [c for c in pool if (hand & ~c.mask) & ~TWOS or (hand & ~c.mask).bit_count() != 1]
+        return max(rest_ok or pool, key=lambda c: (c.length, -c.key))
+
+    @staticmethod
+    def _respond(
+        state: ClimbState,
+        seat: int,
+        combos: list[Combo],
+        hand: int,
+        table: Combo,
+        warn: bool,
+        eng: ClimbEngine,
+    ) -> Combo | None:
+        declarer = state.x.get("declarer", -1)
+        if declarer != -1 and state.table_seat == declarer:
+            return min(combos, key=lambda c: (c.kind == Kind.QUAD, c.key))  # block the Sâm
+        chops = [c for c in combos if is_chop(c, table, eng.chops)]
+        if chops and table.kind == Kind.SINGLE:
+            return min(chops, key=lambda c: c.key)
+        same = [c for c in combos if c.kind == table.kind and c.length == table.length]
+        if warn and table.kind == Kind.SINGLE and same:
+            return max(same, key=lambda c: c.top_rank)
+        cheap = [c for c in same if not c.mask & TWOS and not _breaks_quad(c.mask, hand)]
+        if cheap:
+            return min(cheap, key=lambda c: c.key)
+        others = [
+            state.hands[i].bit_count()
+            for i in range(len(state.hands))
+            if i != seat and not state.out >> i & 1
+        ]
+        urgent = bool(others) and min(others) <= 3
+        if same and (urgent or table.top_rank >= 9):
+            return min(same, key=lambda c: c.key)
+        if chops and urgent:
+            return min(chops, key=lambda c: c.key)
+        return None
+
+
+# ---------------------------------------------------------------- báo Sâm planning
+
+Unit = tuple[int, int, int, int]
+_ByRank = list[list[tuple[int, int, int]]]
+_ByLen = dict[int, list[tuple[int, int]]]
+"""A planned combination by ranks: ``(kind, rank or top position, length, rank bits)``."""
+
+
+def _straights_by_rank(eng: ClimbEngine) -> tuple[_ByRank, _ByLen]:
+    table = eng.combo_rules.tables().straights
+    by_rank: _ByRank = [[] for _ in range(13)]
+    by_len: _ByLen = {}
+    for bits, (pos, _) in table.items():
+        n = bits.bit_count()
+        by_len.setdefault(n, []).append((bits, pos))
+        for r in range(13):
+            if bits >> r & 1:
+                by_rank[r].append((bits, pos, n))
+    return by_rank, by_len
+
+
+def _plans(counts: list[int], by_rank: _ByRank, limit: int) -> list[list[Unit]]:
+    out: list[list[Unit]] = []
+    acc: list[Unit] = []
+
+    def rec() -> None:
+        if len(out) >= limit:
+            return
+        r = next((i for i in range(13) if counts[i]), -1)
+        if r < 0:
+            out.append(acc[:])
+            return
+        for k in range(counts[r], 0, -1):
+            counts[r] -= k
+            acc.append((int(Kind.SINGLE) + k - 1, r, k, 1 << r))
+            rec()
+            acc.pop()
+            counts[r] += k
+        for bits, pos, n in by_rank[r]:
+            ranks = [q for q in range(13) if bits >> q & 1]
+            if all(counts[q] for q in ranks):
+                for q in ranks:
+                    counts[q] -= 1
+                acc.append((int(Kind.STRAIGHT), pos, n, bits))
+                rec()
+                acc.pop()
+                for q in ranks:
+                    counts[q] += 1
+
+    rec()
+    return out
+
+
+def _beaten(unit: Unit, counts: list[int], present: int, by_len: _ByLen) -> bool:
+    kind, key, length, _ = unit
+    if kind == Kind.STRAIGHT:
+        return any(p > key and b & present == b for b, p in by_len[length])
+    if length == 1 and key == 12:
+        return 4 in counts
+    need = 4 if length == 4 else length
+    return any(counts[q] >= need for q in range(key + 1, 13))
+
+
+def sam_plan(
+    state: ClimbState, seat: int, rng: random.Random, samples: int = 64, limit: int = 4000
+) -> tuple[float, list[Unit]]:
+    """The plan of leads most likely to play ``seat``'s hand out unbeaten, and the share
+    of ``samples`` random deals of the unseen cards to the opponents it survives.
+
+    The plan is in playing order; its last combination holds no 2 (thối 2) and needs
+    no protection, since going out ends the game before anyone answers.
+    """
+    eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
+    hand = state.hands[seat]
+    by_rank, by_len = _straights_by_rank(eng)
+    counts = [(hand >> (4 * r) & 15).bit_count() for r in range(13)]
+    plans = _plans(counts, by_rank, limit)
+    opponents = [i for i in range(len(state.hands)) if i != seat and not state.out >> i & 1]
+    unseen = [c for c in range(52) if not (hand | state.pile) >> c & 1]
+    deals: list[list[tuple[list[int], int]]] = []
+    for _ in range(samples):
+        rng.shuffle(unseen)
+        sample = []
+        pos = 0
+        for i in opponents:
+            size = state.hands[i].bit_count()
+            opp = [0] * 13
+            for c in unseen[pos : pos + size]:
+                opp[c >> 2] += 1
+            pos += size
+            sample.append((opp, sum(1 << r for r in range(13) if opp[r])))
+        deals.append(sample)
+    cache: dict[Unit, int] = {}
+    full = (1 << samples) - 1
+    best: tuple[float, int, list[Unit]] = (-1.0, 0, [])
+    for plan in plans:
+        masks = []
+        for u in plan:
+            m = cache.get(u)
+            if m is None:
+                m = 0
+                for s, sample in enumerate(deals):
+                    if any(_beaten(u, c, p, by_len) for c, p in sample):
+                        m |= 1 << s
+                cache[u] = m
+            masks.append(m)
+        # the last play goes out at once, so nobody can beat it: spare the riskiest
+        # combination without a 2 for it
+        last = -1
+        lost = full
+        for j, u in enumerate(plan):
+            if u[3] >> 12 & 1:
+                continue
+            rest = 0
+            for i, m in enumerate(masks):
+                if i != j:
+                    rest |= m
+            if last < 0 or (rest & full).bit_count() < lost.bit_count():
+                last, lost = j, rest & full
+        if last < 0:
+            continue  # nothing to go out with but a 2
+        share = (full & ~lost).bit_count() / samples
+        if (share, -len(plan)) > (best[0], best[1]):
+            ordered = [u for i, u in enumerate(plan) if i != last]
+            ordered.sort(key=lambda u: not u[3] >> 12 & 1)  # 2s early: one may not go out
+            best = (share, -len(plan), [*ordered, plan[last]])
+    return best[0], best[2]
+
+
+def _unit_mask(unit: Unit, hand: int) -> int:
+    kind, key, length, bits = unit
+    mask = 0
+    if kind == Kind.STRAIGHT:
+        for r in range(13):
+            if bits >> r & 1:
+                nib = hand >> (4 * r) & 15
+                mask |= (nib & -nib) << (4 * r)
+        return mask
+    nib = hand >> (4 * key) & 15
+    taken = 0
+    for s in range(4):
+        if taken < length and nib >> s & 1:
+            mask |= 1 << (4 * key + s)
+            taken += 1
+    return mask
+
+
+class SamBot(GreedyBot):
+    """Greedy play, plus báo Sâm when a plan survives at least ``threshold`` of
+    simulated deals; as the declarer it leads that plan (2s first, never last)."""
+
+    name = "sam"
+
+    def __init__(self, seed: int = 0, threshold: float = 0.6, samples: int = 64) -> None:
+        super().__init__(seed)
+        self.threshold = threshold
+        self.samples = samples
+
+    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+        """Declare when confident; as declarer follow the plan; otherwise play greedy."""
+        if optional:
+            share, plan = sam_plan(state, seat, self._rng, self.samples)
+            if plan and share >= self.threshold:
+                return actions[0]
+            return None
+        if state.x.get("declarer", -1) == seat and state.table is None:
+            masks, _ = _split_actions(actions)
+            hand = state.hands[seat]
+            _, plan = sam_plan(state, seat, self._rng, self.samples)
+            for unit in plan:
+                m = _unit_mask(unit, hand)
+                if m in masks:
+                    return Play(seat, m)
+        return self._play(state, seat, actions)
+
+
+def _random(seed: int) -> Bot:
+    return RandomBot(seed, decline=0.99)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": _random,
+    "greedy": GreedyBot,
+    "sam": SamBot,
+}
+"""Bot factories by name: seed → bot."""

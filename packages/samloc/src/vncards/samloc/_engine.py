@@ -1,0 +1,279 @@
+"""Sâm Lốc play on the shared climbing engine: combinations, chặt, thối 2, báo Sâm and
+báo một.
+
+Extras the engine keeps in ``state.x`` (immutable values only):
+
+- ``declarer``: the seat whose Sâm counts, or -1; ``sam``: ``"success"``/``"failed"``
+  once decided; ``blocker``: who beat the declarer;
+- ``stuck``: seats out of play because every lead would go out on a 2 (thối 2);
+- ``thoi``: ``(seat, cards)`` of players who went out on a 2 under ``finish_on_two=loses``;
+- ``viol``: báo một violations ``(index, seat, announced seat, message)``;
+- ``chops``: how many chops were played; ``draw``: no one could go out.
+"""
+
+from __future__ import annotations
+
+from vncards.core import (
+    ChopRule,
+    ClimbConfig,
+    ClimbEngine,
+    ClimbState,
+    Combo,
+    ComboRules,
+    IllegalMove,
+    Kind,
+    is_chop,
+)
+from vncards.samloc._rules import SamRules
+
+__all__ = ["TWOS", "SamEngine", "sam_chops", "sam_combo_rules"]
+
+TWOS = 0xF << 48
+"""Mask of the four 2s (heo)."""
+
+_TWO = 12
+_STRAIGHT_ORDERS: dict[str, tuple[int, ...]] = {
+    # 3 … A: the 2 never sits in a straight
+    "standard": tuple(range(12)),
+    # A low or high, 2 after the low A: A-2-3 … Q-K-A, never K-A-2
+    "a23": (11, 12, *range(12)),
+}
+
+# built once: ComboRules caches its lookup tables, so sharing one value matters
+_COMBO_RULES: dict[str, ComboRules] = {
+    name: ComboRules(
+        suits_break_ties=False,
+        straight_order=order,
+        min_straight=3,
+        max_straight=10,  # a whole hand: the sảnh rồng
+        pair_runs=False,
+    )
+    for name, order in _STRAIGHT_ORDERS.items()
+}
+
+_CHOPS = (
+    ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), target_rank=_TWO),
+    ChopRule((Kind.QUAD, 4), (Kind.QUAD, 4), need_higher=True),
+)
+
+
+def sam_combo_rules(rules: SamRules) -> ComboRules:
+    """Combinations of Sâm: rank only, no đôi thông, straights by ``straight_order``.
+
+    >>> from vncards.core import CardSet, classify
+    >>> from vncards.samloc import PRESETS
+    >>> std, a23 = sam_combo_rules(PRESETS["standard"]), sam_combo_rules(PRESETS["a23"])
+    >>> classify(CardSet.parse("AS 2S 3S").mask, std) is None
+    True
+    >>> classify(CardSet.parse("AS 2S 3S").mask, a23).kind.code
+    'straight'
+    """
+    return _COMBO_RULES[rules.straight_order]
+
+
+def sam_chops() -> tuple[ChopRule, ...]:
+    """The chop table: a tứ quý on a single 2, a higher tứ quý on a tứ quý."""
+    return _CHOPS
+
+
+class SamEngine(ClimbEngine):
+    """The climbing engine with Sâm's rules; one per rules value (it is stateless).
+
+    >>> from vncards.core import CardSet, ClimbState
+    >>> from vncards.samloc import PRESETS
+    >>> eng = SamEngine(PRESETS["standard"])
+    >>> st = ClimbState([CardSet.parse("2S").mask, CardSet.parse("5S").mask], 0)
+    >>> st.x = {}
+    >>> eng.plays(st)      # a lone 2 may not go out (thối 2)
+    []
+    """
+
+    def __init__(self, rules: SamRules) -> None:
+        chop_two, chop_quad = rules.chop_two, rules.chop_quad
+
+        def chop_value(target: Combo) -> int:
+            return chop_two if target.kind == Kind.SINGLE else chop_quad
+
+        super().__init__(
+            ClimbConfig(
+                combo_rules=sam_combo_rules(rules),
+                chops=_CHOPS,
+                chop_value=chop_value,
+                passed_may_chop=False,
+                hand_size=10,
+                min_players=rules.min_players,
+                max_players=rules.max_players,
+            )
+        )
+        self.rules = rules
+        self.forbid_two = rules.finish_on_two == "forbidden"
+
+    # ------------------------------------------------------------ thối 2
+
+    def _plays_hook(self, state: ClimbState, seat: int, masks: list[int]) -> list[int]:
+        hand = state.hands[seat]
+        if self.forbid_two and hand & TWOS:
+            # only a play of the whole hand can empty it
+            return [m for m in masks if m != hand]
+        return masks
+
+    def _check_hook(self, state: ClimbState, seat: int, mask: int, combo: Combo) -> None:
+        if self.forbid_two and mask == state.hands[seat] and mask & TWOS:
+            raise IllegalMove(
+                "finish-on-two",
+                "A player may not go out with a play that holds a 2 (thối 2).",
+            )
+
+    # ------------------------------------------------------------ plays
+
+    def _after_play(
+        self,
+        state: ClimbState,
+        seat: int,
+        combo: Combo,
+        beaten: Combo | None,
+        beaten_seat: int,
+    ) -> None:
+        x = state.x
+        if beaten is not None and is_chop(combo, beaten, self.chops):
+            x["chops"] = int(x.get("chops", 0)) + 1  # type: ignore[call-overload]
+        declarer = x.get("declarer", -1)
+        if declarer != -1:
+            if beaten is not None and beaten_seat == declarer and seat != declarer:
+                # báo Sâm fails the moment an opponent beats the declarer
+                x["sam"] = "failed"
+                x["blocker"] = seat
+                state.winner = seat
+                state.finished = True
+            return
+        self._bao_mot_play(state, seat, combo, beaten)
+
+    def _on_empty(self, state: ClimbState, seat: int, combo: Combo) -> None:
+        x = state.x
+        has_two = bool(combo.mask & TWOS)
+        if x.get("declarer", -1) == seat:
+            if has_two:
+                self._sam_fails_alone(state, seat)
+            else:
+                x["sam"] = "success"
+                state.winner = seat
+                state.finished = True
+            return
+        if has_two:
+            # finish_on_two == "loses": ranked a loser, still holding that last play
+            x["thoi"] = (*x.get("thoi", ()), (seat, combo.mask))  # type: ignore[misc]
+            left = [i for i in range(len(state.hands)) if not state.out >> i & 1]
+            if len(left) == 1:
+                state.winner = left[0]
+                state.finished = True
+            return
+        state.winner = seat
+        state.finished = True
+
+    def _sam_fails_alone(self, state: ClimbState, declarer: int) -> None:
+        """The declarer cannot play out without a 2 last: no blocker, so the seat after
+        the declarer is named winner and every opponent is paid."""
+        state.x["sam"] = "failed"
+        state.x["blocker"] = -1
+        state.winner = (declarer + 1) % len(state.hands)
+        state.finished = True
+
+    # ------------------------------------------------------------ passes
+
+    def pass_turn(self, state: ClimbState, seat: int) -> None:
+        """Pass, noting a báo một violation when the pass lets an announced player through."""
+        note = None
+        if state.x.get("declarer", -1) == -1:
+            note = self._bao_mot_pass(state, seat)
+        super().pass_turn(state, seat)
+        if note is not None:
+            self._record_violation(state, state.n_actions - 1, seat, *note)
+
+    # ------------------------------------------------------------ rounds
+
+    def _end_round(self, state: ClimbState) -> None:
+        super()._end_round(state)
+        if self.forbid_two:
+            self._skip_stuck_leaders(state)
+
+    def _skip_stuck_leaders(self, state: ClimbState) -> None:
+        """A leader holding only a lone 2 can never go out (thối 2): a declarer's Sâm
+        fails; anyone else leaves play as a loser and the next seat leads."""
+        while True:  # each pass marks one more seat, so this ends
+            seat = state.turn
+            hand = state.hands[seat]
+            if hand & ~TWOS or hand.bit_count() != 1:
+                return
+            if state.x.get("declarer", -1) == seat:
+                self._sam_fails_alone(state, seat)
+                return
+            state.x["stuck"] = int(state.x.get("stuck", 0)) | 1 << seat  # type: ignore[call-overload]
+            state.out |= 1 << seat
+            nxt = next_active(state, seat)
+            if nxt < 0:
+                state.x["draw"] = True
+                state.finished = True
+                return
+            state.turn = state.table_seat = nxt
+
+    # ------------------------------------------------------------ báo một
+
+    def _bao_mot_play(
+        self, state: ClimbState, seat: int, combo: Combo, beaten: Combo | None
+    ) -> None:
+        if combo.kind != Kind.SINGLE:
+            return
+        if beaten is not None and beaten.kind != Kind.SINGLE:
+            return
+        nxt = next_active(state, seat)
+        if nxt < 0 or state.hands[nxt].bit_count() != 1:
+            return
+        before = state.hands[seat] | combo.mask
+        top = (before.bit_length() - 1) >> 2
+        if combo.top_rank >= top:
+            return
+        what = "led" if beaten is None else "beat a single with"
+        self._record_violation(
+            state,
+            state.n_actions - 1,
+            seat,
+            nxt,
+            f"The next player holds one card, but this player {what} a single lower "
+            "than their highest card.",
+        )
+
+    def _bao_mot_pass(self, state: ClimbState, seat: int) -> tuple[int, str] | None:
+        table = state.table
+        if table is None or table.kind != Kind.SINGLE or state.finished or seat != state.turn:
+            return None
+        nxt = next_active(state, seat)
+        if nxt < 0 or state.hands[nxt].bit_count() != 1:
+            return None
+        hand = state.hands[seat]
+        top = (hand.bit_length() - 1) >> 2
+        if top <= table.top_rank:
+            return None
+        if self.forbid_two and hand.bit_count() == 1 and hand & TWOS:
+            return None  # the only card that beats would go out on a 2
+        return (
+            nxt,
+            "The next player holds one card, but this player passed on a single that "
+            "their highest card beats.",
+        )
+
+    @staticmethod
+    def _record_violation(
+        state: ClimbState, index: int, seat: int, announced: int, message: str
+    ) -> None:
+        state.x["viol"] = (*state.x.get("viol", ()), (index, seat, announced, message))  # type: ignore[misc]
+
+
+def next_active(state: ClimbState, seat: int) -> int:
+    """The next seat after ``seat`` in turn order still in play, or -1."""
+    n = len(state.hands)
+    i = seat
+    for _ in range(n - 1):
+        i = i + 1 if i + 1 < n else 0
+        if not state.out >> i & 1:
+            return i
+    return -1

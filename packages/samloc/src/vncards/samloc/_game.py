@@ -1,0 +1,417 @@
+"""The Sâm Lốc plugin: dealing, who leads, báo Sâm declarations, tới trắng and settlement.
+
+>>> from vncards.core import play_game, RandomBot
+>>> state = plugin.new_game(plugin.presets["standard"], 4, seed=7)
+>>> game = play_game(plugin, state, [RandomBot(i, decline=1.0) for i in range(4)])
+>>> res = plugin.result(game.final)
+>>> res.finished, sum(res.payments)
+(True, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from vncards.core import (
+    ClimbState,
+    Decision,
+    Declare,
+    GameRecord,
+    GameResult,
+    IllegalMove,
+    SheddingAction,
+    SheddingGame,
+    Violation,
+    deal,
+    random_first,
+)
+from vncards.samloc._bots import BOTS
+from vncards.samloc._engine import TWOS, SamEngine
+from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code, quads_in
+from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
+
+__all__ = ["SamLoc", "plugin"]
+
+
+class SamLoc(SheddingGame[SamRules]):
+    """Sâm Lốc (Vietnamese Sâm): 10 cards each, rank-only climbing, báo Sâm, thối 2.
+
+    Beyond the plugin protocol it offers :meth:`preset_differences` (what a preset
+    changes) and :meth:`game_stats` (counts for simulation tables).
+    """
+
+    name = "samloc"
+    title = "Sâm Lốc"
+    rules_model = SamRules
+    presets = PRESETS
+    default_preset = DEFAULT_PRESET
+    bots = BOTS
+
+    def __init__(self) -> None:
+        self._engines: dict[SamRules, SamEngine] = {}
+
+    # ------------------------------------------------------------ setup
+
+    def engine(self, rules: SamRules) -> SamEngine:
+        """The (cached, stateless) engine for ``rules``."""
+        eng = self._engines.get(rules)
+        if eng is None:
+            eng = self._engines[rules] = SamEngine(rules)
+        return eng
+
+    def player_range(self, rules: SamRules) -> tuple[int, int]:
+        """``(min_players, max_players)`` of the rules."""
+        return rules.min_players, rules.max_players
+
+    def hand_size(self, rules: SamRules) -> int:
+        """Ten cards each."""
+        return 10
+
+    def choose_first(self, rules: SamRules, hands: Sequence[int], seed: int | None) -> int | None:
+        """First game: the holder of the lowest card, or a seeded random seat.
+
+        >>> from vncards.core import CardSet
+        >>> hands = [CardSet.parse("4S 9H").mask, CardSet.parse("4C 3H").mask]
+        >>> plugin.choose_first(plugin.presets["standard"], hands, None)
+        1
+        """
+        if rules.first_lead == "random":
+            return random_first(seed, len(hands))
+        lowest = min(h & -h for h in hands)
+        return next(i for i, h in enumerate(hands) if h & lowest)
+
+    def new_game(
+        self, rules: SamRules, n_players: int, seed: int, *, first: int | None = None
+    ) -> ClimbState:
+        """Deal with ``seed``; ``first`` (a match's previous winner) makes this a later game."""
+        lo, hi = self.player_range(rules)
+        if not lo <= n_players <= hi:
+            raise ValueError(f"{self.name} is played by {lo} to {hi} players, not {n_players}")
+        dealt, _ = deal(seed, 52, [10] * n_players)
+        hands = [sum(1 << c for c in h) for h in dealt]
+        later = first is not None
+        if first is None:
+            first = self.choose_first(rules, hands, seed)
+            assert first is not None
+        return self.start(rules, hands, first, later=later)
+
+    def start(
+        self, rules: SamRules, hands: Sequence[int], first: int, *, later: bool = False
+    ) -> ClimbState:
+        """A game from a given deal; ``later`` marks a game after the first of a match."""
+        state = ClimbState(hands, first)
+        state.x = {
+            "engine": self.engine(rules),
+            "rules": rules,
+            "first": first,
+            "later": later,
+            "declarer": -1,
+            "declared": (),
+            "declined": (),
+        }
+        self.at_deal(state, rules)
+        return state
+
+    def state_from_record(self, record: GameRecord, rules: SamRules) -> ClimbState:
+        """The record's deal; naming ``first`` makes it a later game of a match (except
+        under ``first_lead=random``, where every record must name ``first``)."""
+        state = super().state_from_record(record, rules)
+        if record.first is not None and rules.first_lead != "random":
+            state = self.start(rules, state.dealt, state.turn, later=True)
+        return state
+
+    def record_deal(self, state: ClimbState) -> dict[str, Any]:
+        """Hands and first seat; a first game under ``lowest-card`` leaves ``first`` out,
+        so a referee sees it as a first game."""
+        out = super().record_deal(state)
+        rules: SamRules = state.x["rules"]  # type: ignore[assignment]
+        if not state.x["later"] and rules.first_lead == "lowest-card":
+            out["first"] = None
+        return out
+
+    def deal_json(self, rules: SamRules, n_players: int, seed: int) -> dict[str, Any]:
+        """A seeded deal as record fields, with who would lead and the instant wins."""
+        state = self.new_game(rules, n_players, seed)
+        players = [f"P{i + 1}" for i in range(n_players)]
+        cards = super().record_deal(state)["hands"]
+        first: int = state.x["first"]  # type: ignore[assignment]
+        return {
+            "game": self.name,
+            "players": players,
+            "hands": {players[i]: c for i, c in enumerate(cards)},
+            "first": players[first],
+            "instant_wins": [
+                {"player": players[s], "code": code}
+                for s, code in self._ranked_instant_wins(rules, state.dealt, first)
+            ],
+        }
+
+    # ------------------------------------------------------------ tới trắng
+
+    def instant_wins(self, rules: SamRules, hands: Sequence[int]) -> list[tuple[int, str]]:
+        """Seats holding a tới trắng hand, best first (ties: lower seat first).
+
+        >>> from vncards.core import CardSet
+        >>> pairs = CardSet.parse("3S 3H 5D 5C 7S 7H 9H 9D JC JS").mask
+        >>> triples = CardSet.parse("4S 4H 4D 6C 6S 6H 8H 8D 8C QS").mask
+        >>> plugin.instant_wins(plugin.presets["standard"], [pairs, triples])
+        [(1, 'three-triples'), (0, 'five-pairs')]
+        """
+        return self._ranked_instant_wins(rules, hands, 0)
+
+    def _ranked_instant_wins(
+        self, rules: SamRules, hands: Sequence[int], first: int
+    ) -> list[tuple[int, str]]:
+        n = len(hands)
+        found = []
+        for seat, hand in enumerate(hands):
+            code = instant_win_code(hand, rules)
+            if code is not None:
+                found.append((PRIORITY[code], (seat - first) % n, seat, code))
+        found.sort()
+        return [(seat, code) for _, _, seat, code in found]
+
+    def at_deal(self, state: ClimbState, rules: SamRules) -> None:
+        """Tới trắng is checked at the deal, before any Sâm declaration."""
+        if rules.instant_wins_first_game_only and state.x["later"]:
+            return
+        wins = self._ranked_instant_wins(rules, state.dealt, state.turn)
+        if wins:
+            seat, code = wins[0]
+            state.x["instant"] = (seat, code)
+            state.winner = seat
+            state.finished = True
+
+    # ------------------------------------------------------------ báo Sâm
+
+    def extra_actions(self, state: ClimbState) -> list[SheddingAction]:
+        """Before the first play, any seat that has not declared may declare Sâm."""
+        if state.finished or state.pile:
+            return []
+        declared: tuple[int, ...] = state.x["declared"]  # type: ignore[assignment]
+        return [Declare(s) for s in range(len(state.hands)) if s not in declared]
+
+    def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
+        """Carry out a Sâm declaration; the one nearest the would-be leader counts."""
+        if not isinstance(action, Declare):
+            super().apply_other(state, action)
+            return
+        n = len(state.hands)
+        seat = action.seat
+        if state.finished:
+            raise IllegalMove("game-over", "The game is already over.")
+        if action.what != "sam":
+            raise IllegalMove("unknown-declaration", f"Sâm has no {action.what!r} declaration.")
+        if not 0 <= seat < n:
+            raise IllegalMove("no-such-seat", f"There is no seat {seat} at this table.")
+        if state.pile:
+            raise IllegalMove(
+                "declare-after-play", "Sâm may be declared only before the first play."
+            )
+        x = state.x
+        declared: tuple[int, ...] = x["declared"]  # type: ignore[assignment]
+        if seat in declared:
+            raise IllegalMove("already-declared", "This player has already declared Sâm.")
+        declared = (*declared, seat)
+        first: int = x["first"]  # type: ignore[assignment]
+        declarer = min(declared, key=lambda s: (s - first) % n)
+        x["declared"] = declared
+        x["declarer"] = declarer
+        state.turn = state.table_seat = declarer
+        state.n_actions += 1
+
+    def _next_to_ask(self, state: ClimbState) -> int:
+        x = state.x
+        n = len(state.hands)
+        first: int = x["first"]  # type: ignore[assignment]
+        declarer = x["declarer"]
+        asked: tuple[int, ...] = x["declared"] + x["declined"]  # type: ignore[operator]
+        for k in range(n):
+            s = first + k
+            if s >= n:
+                s -= n
+            if s == declarer:
+                return -1
+            if s not in asked:
+                return s
+        return -1
+
+    def decision(self, state: ClimbState) -> Decision[SheddingAction] | None:
+        """Before the first play each seat in turn order may declare Sâm (an optional
+        choice; a declaration makes farther seats' moot); then the seat to act plays."""
+        if state.finished:
+            return None
+        if not state.pile:
+            seat = self._next_to_ask(state)
+            if seat >= 0:
+                return Decision(seat, [Declare(seat)], optional=True)
+        return super().decision(state)
+
+    def decline(self, state: ClimbState, seat: int) -> None:
+        """``seat`` does not declare Sâm; the next seat is asked."""
+        if state.finished or state.pile or self._next_to_ask(state) != seat:
+            raise IllegalMove("nothing-to-decline", "There is no optional choice to decline.")
+        state.x["declined"] = (*state.x["declined"], seat)  # type: ignore[misc]
+
+    # ------------------------------------------------------------ settlement
+
+    def result(self, state: ClimbState) -> GameResult:
+        """Outcome and net lá per seat (see the rules page for every case)."""
+        x = state.x
+        rules: SamRules = x["rules"]  # type: ignore[assignment]
+        n = len(state.hands)
+        violations = tuple(
+            Violation(i, s, "bao-mot", msg)
+            for i, s, _, msg in x.get("viol", ())  # type: ignore[attr-defined]
+        )
+        pay = list(state.chop_net)
+        if not state.finished:
+            return GameResult(False, None, None, None, tuple(pay), violations)
+        win = state.winner
+        instant: tuple[int, str] | None = x.get("instant")  # type: ignore[assignment]
+        if instant is not None:
+            seat, code = instant
+            pay = [0] * n
+            for i, hand in enumerate(state.dealt):
+                if i != seat:
+                    amount = rules.instant_win
+                    if rules.instant_win_counts_held:
+                        amount += _held_penalty(hand, rules)
+                    _move(pay, i, seat, amount)
+            return GameResult(True, "instant-win", seat, code, tuple(pay), violations)
+        sam = x.get("sam")
+        if sam is not None:
+            declarer: int = x["declarer"]  # type: ignore[assignment]
+            pay = [0] * n  # a Sâm settles alone: no chop, card or cóng payment
+            if sam == "success":
+                for i in range(n):
+                    if i != declarer:
+                        _move(pay, i, declarer, rules.sam)
+                return GameResult(True, "sam-success", declarer, None, tuple(pay), violations)
+            blocker: int = x["blocker"]  # type: ignore[assignment]
+            if blocker >= 0:
+                count = n - 1 if rules.sam_failure_basis == "opponents" else n
+                _move(pay, declarer, blocker, rules.sam * count)
+            else:
+                for i in range(n):
+                    if i != declarer:
+                        _move(pay, declarer, i, rules.sam)
+            return GameResult(True, "sam-failed", win, None, tuple(pay), violations)
+        if x.get("draw"):
+            return GameResult(True, "draw", None, None, tuple(pay), violations)
+        thoi: dict[int, int] = dict(x.get("thoi", ()))  # type: ignore[call-overload]
+        owed = [0] * n
+        for i in range(n):
+            if i == win:
+                continue
+            if i in thoi:
+                owed[i] = _loser_amount(thoi[i], True, rules)
+            else:
+                owed[i] = _loser_amount(state.hands[i], bool(state.played >> i & 1), rules)
+        violator = -1
+        if state.hands[win] == 0:
+            for _, seat, announced, _ in x.get("viol", ()):  # type: ignore[attr-defined]
+                if announced == win:
+                    violator = seat  # the latest violation against the winner counts
+        if violator >= 0:
+            _move(pay, violator, win, sum(owed))
+        else:
+            for i, amount in enumerate(owed):
+                _move(pay, i, win, amount)
+        return GameResult(True, "win", win, None, tuple(pay), violations)
+
+    # ------------------------------------------------------------ reports
+
+    def summary(self, rules: SamRules) -> dict[str, Any]:
+        """Settings side by side for ``vncards compare``.
+
+        >>> plugin.summary(plugin.presets["a23"])["straights"]
+        'A-2-3 < 2-3-4 < … < Q-K-A'
+        """
+        straights = (
+            "3…A (no 2)" if rules.straight_order == "standard" else "A-2-3 < 2-3-4 < … < Q-K-A"
+        )
+        return {
+            "deck": "french 52",
+            "hand_size": 10,
+            "players": f"{rules.min_players}-{rules.max_players}",
+            "combinations": ["single", "pair", "triple", "quad", "straight"],
+            "suits_count": False,
+            "straights": straights,
+            "chops": [
+                f"quad on a single 2 ({rules.chop_two} lá)",
+                f"higher quad on a quad ({rules.chop_quad} lá)",
+            ],
+            "instant_wins": [code for code, _ in INSTANT_WINS],
+            "instant_wins_first_game_only": rules.instant_wins_first_game_only,
+            "scoring": {
+                "per_card_left": 1,
+                "held_two": rules.held_two,
+                "held_quad": rules.held_quad,
+                "cong": rules.cong,
+                "sam": rules.sam,
+                "sam_failure": f"{rules.sam} × {rules.sam_failure_basis}",
+                "instant_win": rules.instant_win,
+                "finish_on_two": rules.finish_on_two,
+            },
+        }
+
+    def preset_differences(self, name: str) -> dict[str, tuple[Any, Any]]:
+        """Settings where preset ``name`` differs from the default:
+        ``{setting: (default value, preset value)}``.
+
+        >>> plugin.preset_differences("a23")["max_players"]
+        (5, 4)
+        """
+        return preset_differences(name)
+
+    def game_stats(self, state: ClimbState) -> dict[str, int]:
+        """Counts for simulation tables (chops, cóng, Sâm, báo một violations, …).
+
+        >>> from vncards.core import CardSet
+        >>> st = plugin.start(plugin.presets["standard"],
+        ...                   [CardSet.parse("3S 3H 3D 5C 5S 5H 9H 9D 9C QS").mask, 0], 0)
+        >>> plugin.game_stats(st)["instant_wins"]
+        1
+        """
+        x = state.x
+        res = self.result(state) if state.finished else None
+        cong = 0
+        if res is not None and res.outcome == "win":
+            thoi = {s for s, _ in x.get("thoi", ())}  # type: ignore[attr-defined]
+            cong = sum(
+                1
+                for i in range(len(state.hands))
+                if i != state.winner and not state.played >> i & 1 and i not in thoi
+            )
+        stuck: int = x.get("stuck", 0)  # type: ignore[assignment]
+        return {
+            "chops": int(x.get("chops", 0)),  # type: ignore[call-overload]
+            "cong": cong,
+            "sam_declared": int(x.get("declarer", -1) != -1),
+            "sam_success": int(x.get("sam") == "success"),
+            "sam_failed": int(x.get("sam") == "failed"),
+            "bao_mot_violations": len(x.get("viol", ())),  # type: ignore[arg-type]
+            "instant_wins": int(x.get("instant") is not None),
+            "thoi_2": stuck.bit_count() + len(x.get("thoi", ())),  # type: ignore[arg-type]
+            "draws": int(bool(x.get("draw"))),
+        }
+
+
+def _held_penalty(hand: int, rules: SamRules) -> int:
+    return rules.held_two * (hand & TWOS).bit_count() + rules.held_quad * quads_in(hand)
+
+
+def _loser_amount(hand: int, played: bool, rules: SamRules) -> int:
+    base = hand.bit_count() if played else rules.cong
+    return base + _held_penalty(hand, rules)
+
+
+def _move(pay: list[int], payer: int, payee: int, amount: int) -> None:
+    pay[payer] -= amount
+    pay[payee] += amount
+
+
+plugin = SamLoc()
+"""The Sâm Lốc plugin (entry point ``samloc`` in the ``vncards.games`` group)."""

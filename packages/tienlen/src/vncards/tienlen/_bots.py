@@ -1,0 +1,222 @@
+"""A beginner's strategy for Tiến lên: the ``greedy`` bot.
+
+It splits its hand into units — hàng (tứ quý, đôi thông), straights (sảnh), triples,
+pairs, single cards and 2s (heo) — and plays whole units only: it leads its lowest
+unit, answers with the lowest unit that beats the table, keeps its hàng to chặt 2s and
+hàng (always taking a chop it is offered), spends a 2 only on a high card or when the
+game is nearly over, and, when someone is close to going out, gets rid of the 2s and
+hàng that would cost it thối.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from vncards.core import ClimbState, Combo, Kind, Play, classify, is_chop
+from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES
+
+__all__ = ["GreedyBot", "split_hand"]
+
+_TWO = 12
+_TWOS = 15 << (_TWO * 4)
+_POP = tuple(bin(i).count("1") for i in range(16))
+
+
+class Unit(NamedTuple):
+    """A group of cards the bot means to play together."""
+
+    mask: int
+    low: int  # lowest card id
+    high: int  # highest card id
+    costly: bool  # a 2 or a hàng: keep it for later, never lead it early
+
+
+def split_hand(hand: int) -> list[Unit]:
+    """Split a hand (card mask) into the units a beginner sees, lowest first.
+
+    >>> from vncards.core import CardSet
+    >>> units = split_hand(CardSet.parse("3S 4D 5C 7S 7H 9C 9D 9H KS KC KD KH 2H").mask)
+    >>> [str(CardSet(u.mask)) for u in units]
+    ['3S 4D 5C', '7S 7H', '9C 9D 9H', 'KS KC KD KH', '2H']
+    """
+    counts = [_POP[(hand >> (r << 2)) & 15] for r in range(13)]
+    units: list[Unit] = []
+    rest = hand & ~_TWOS
+    # hàng first: tứ quý, then runs of three or more pairs
+    for r in range(_TWO):
+        if counts[r] == 4:
+            m = 15 << (r << 2)
+            units.append(Unit(m, r << 2, (r << 2) + 3, True))
+            rest &= ~m
+            counts[r] = 0
+    r = 0
+    while r < _TWO:
+        if counts[r] >= 2:
+            end = r
+            while end + 1 < _TWO and counts[end + 1] >= 2:
+                end += 1
+            if end - r >= 2:
+                m = 0
+                for k in range(r, end + 1):
+                    nib = (rest >> (k << 2)) & 15
+                    low2 = nib & -nib
+                    nib ^= low2
+                    m |= (low2 | (nib & -nib)) << (k << 2)
+                    counts[k] -= 2
+                units.append(Unit(m, _low(m), m.bit_length() - 1, True))
+                rest &= ~m
+            r = end + 1
+        else:
+            r += 1
+    # straights over runs of present ranks, trimmed of end ranks that are pairs
+    r = 0
+    while r < _TWO:
+        if counts[r]:
+            end = r
+            while end + 1 < _TWO and counts[end + 1]:
+                end += 1
+            lo, hi = r, end
+            while hi - lo >= 3 and counts[lo] == 2:
+                lo += 1
+            while hi - lo >= 3 and counts[hi] == 2:
+                hi -= 1
+            if hi - lo >= 2:
+                m = 0
+                for k in range(lo, hi + 1):
+                    nib = (rest >> (k << 2)) & 15
+                    # the highest card on top, the lowest elsewhere (keeps good pairs)
+                    bit = (1 << (nib.bit_length() - 1)) if k == hi else nib & -nib
+                    m |= bit << (k << 2)
+                    counts[k] -= 1
+                units.append(Unit(m, _low(m), m.bit_length() - 1, False))
+                rest &= ~m
+            r = end + 1
+        else:
+            r += 1
+    for r in range(_TWO):
+        nib = (rest >> (r << 2)) & 15
+        if nib:
+            m = nib << (r << 2)
+            units.append(Unit(m, _low(m), m.bit_length() - 1, False))
+    twos = hand & _TWOS
+    while twos:
+        bit = twos & -twos
+        twos ^= bit
+        units.append(Unit(bit, _low(bit), _low(bit), True))
+    units.sort(key=lambda u: (u.low, -u.mask.bit_count()))
+    return units
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+class GreedyBot:
+    """A sensible beginner (see the module docstring); ``seed`` breaks no ties, it only
+    keeps the bot's signature that of every other bot factory.
+
+    >>> from vncards.core import play_game, RandomBot
+    >>> from vncards.tienlen import plugin
+    >>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=1)
+    >>> bots = [GreedyBot(0), RandomBot(1), RandomBot(2), RandomBot(3)]
+    >>> plugin.result(play_game(plugin, state, bots).final).finished
+    True
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(
+        self, state: ClimbState, seat: int, actions: Sequence[Any], optional: bool
+    ) -> Any | None:
+        """The beginner's play among ``actions`` (plays and perhaps a pass)."""
+        masks: list[int] | None = getattr(actions, "masks", None)
+        if masks is None:
+            masks = [a.cards for a in actions if isinstance(a, Play)]
+        can_pass = len(actions) > len(masks)
+        if not masks:
+            return actions[-1]
+        pick = self._pick(state, seat, masks, can_pass)
+        if pick is None:
+            return actions[-1]  # the pass comes last
+        return Play(seat, pick)
+
+    # ------------------------------------------------------------ strategy
+
+    def _pick(self, state: ClimbState, seat: int, masks: list[int], can_pass: bool) -> int | None:
+        hand = state.hands[seat]
+        legal = set(masks)
+        if hand in legal:
+            return hand  # the whole hand goes out in one play
+        danger = min(
+            (h.bit_count() for s, h in enumerate(state.hands) if s != seat and h),
+            default=13,
+        )
+        units = split_hand(hand)
+        table = state.table
+        if table is None:
+            return self._lead(units, legal, masks, danger)
+        return self._answer(table, units, legal, masks, danger, can_pass)
+
+    def _lead(self, units: list[Unit], legal: set[int], masks: list[int], danger: int) -> int:
+        playable = [u for u in units if u.mask in legal]
+        if not playable:
+            # the opening play must hold a given card: the smallest play that does
+            return min(masks, key=lambda m: (m.bit_count() == 1, -m.bit_count(), m))
+        costly = [u for u in playable if u.costly]
+        cheap = [u for u in playable if not u.costly]
+        if len(units) <= 2 and costly:
+            # one strong unit and one more: take control, then go out
+            return max(costly, key=lambda u: u.high).mask
+        if danger <= 2 and costly:
+            return max(costly, key=lambda u: u.mask.bit_count() * 4 + (u.high >> 2)).mask
+        if not cheap:
+            return min(costly, key=lambda u: u.high).mask
+        if danger == 1:
+            # the next single would let a player go out: lead a group, or the top single
+            groups = [u for u in cheap if u.mask.bit_count() > 1]
+            if groups:
+                return groups[0].mask
+            return max(cheap, key=lambda u: u.high).mask
+        return cheap[0].mask
+
+    def _answer(
+        self,
+        table: Combo,
+        units: list[Unit],
+        legal: set[int],
+        masks: list[int],
+        danger: int,
+        can_pass: bool,
+    ) -> int | None:
+        chops = [m for m in masks if _bomb(m) and _chops(m, table)]
+        if chops:
+            return min(chops)  # a chop earns lá: always take it, with the smallest hàng
+        whole = [u for u in units if u.mask in legal and not u.costly]
+        if whole:
+            return min(whole, key=lambda u: u.high).mask
+        twos = [m for m in masks if m & _TWOS == m]
+        if twos and (table.top_rank >= 9 or len(units) <= 3 or danger <= 3):
+            return min(twos)
+        if danger <= 2 or not can_pass:
+            # someone is about to go out: beat the table at any cost but a hàng
+            loose = [m for m in masks if not _bomb(m)]
+            if loose:
+                return min(loose, key=lambda m: (m.bit_length(), m))
+        return None
+
+
+def _bomb(mask: int) -> bool:
+    if mask.bit_count() < 4:
+        return False
+    combo = classify(mask, COMBO_RULES)
+    return combo is not None and combo.kind in (Kind.QUAD, Kind.PAIR_RUN)
+
+
+def _chops(mask: int, table: Combo) -> bool:
+    combo = classify(mask, COMBO_RULES)
+    return combo is not None and is_chop(combo, table, CHOP_TABLE)

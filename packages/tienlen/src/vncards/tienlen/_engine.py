@@ -1,0 +1,165 @@
+"""Play in Tiến lên miền Nam: the combination rules, the chop table (chặt) and the
+engine hooks that are Tiến lên's own (the 3♠ opening, chops counted for statistics,
+a passed player coming back to chop).
+"""
+
+from __future__ import annotations
+
+from vncards.core import (
+    ChopRule,
+    ClimbConfig,
+    ClimbEngine,
+    ClimbState,
+    Combo,
+    ComboRules,
+    IllegalMove,
+    Kind,
+    format_card,
+    legal_plays,
+)
+from vncards.tienlen._rules import TienLenRules
+from vncards.tienlen._scoring import chop_value
+
+__all__ = ["CHOP_TABLE", "COMBO_RULES", "TienLenEngine"]
+
+COMBO_RULES = ComboRules()
+"""Suits break ties; straights (sảnh) and đôi thông run 3…A, never through the 2."""
+
+_TWO = 12
+_SINGLE = (Kind.SINGLE, 1)
+_PAIR = (Kind.PAIR, 2)
+_QUAD = (Kind.QUAD, 4)
+_THREE_PAIRS = (Kind.PAIR_RUN, 6)
+_FOUR_PAIRS = (Kind.PAIR_RUN, 8)
+
+CHOP_TABLE: tuple[ChopRule, ...] = (
+    # 3 đôi thông: a single 2; chặt chồng on a smaller 3 đôi thông
+    ChopRule(_THREE_PAIRS, _SINGLE, target_rank=_TWO),
+    ChopRule(_THREE_PAIRS, _THREE_PAIRS, need_higher=True),
+    # tứ quý: a single 2 or a pair of 2s; any 3 đôi thông; a smaller tứ quý
+    ChopRule(_QUAD, _SINGLE, target_rank=_TWO),
+    ChopRule(_QUAD, _PAIR, target_rank=_TWO),
+    ChopRule(_QUAD, _THREE_PAIRS),
+    ChopRule(_QUAD, _QUAD, need_higher=True),
+    # 4 đôi thông: a single 2 or a pair of 2s; any 3 đôi thông; any tứ quý; a smaller one
+    ChopRule(_FOUR_PAIRS, _SINGLE, target_rank=_TWO),
+    ChopRule(_FOUR_PAIRS, _PAIR, target_rank=_TWO),
+    ChopRule(_FOUR_PAIRS, _THREE_PAIRS),
+    ChopRule(_FOUR_PAIRS, _QUAD),
+    ChopRule(_FOUR_PAIRS, _FOUR_PAIRS, need_higher=True),
+)
+"""The chặt table, row by row as the rules page gives it."""
+
+# combinations some row of the table may chop: a single 2, a pair of 2s, the hàng
+_CHOPPABLE = frozenset((rule.target[0], rule.target[1], rule.target_rank) for rule in CHOP_TABLE)
+
+
+def _choppable(table: Combo) -> bool:
+    return (table.kind, table.length, None) in _CHOPPABLE or (
+        table.kind,
+        table.length,
+        table.top_rank,
+    ) in _CHOPPABLE
+
+
+class TienLenEngine(ClimbEngine):
+    """The climbing engine with Tiến lên's rules.
+
+    ``state.x["lead_card"]`` (a one-card mask), when present, is the card the very
+    first play of the game must contain (3♠ under ``first_lead="three-of-spades"``).
+    ``state.x["chops"]`` counts the chops made so far.
+
+    >>> from vncards.core import CardSet, ClimbState
+    >>> eng = TienLenEngine(TienLenRules())
+    >>> hands = [CardSet.parse("2S 5C").mask, CardSet.parse("3S 3C 4D 4H 5S 5H 9C").mask]
+    >>> state = ClimbState(hands, 0)
+    >>> eng.play(state, 0, CardSet.parse("2S").mask).kind.code
+    'single'
+    >>> eng.play(state, 1, CardSet.parse("3S 3C 4D 4H 5S 5H").mask).kind.code  # chặt the 2
+    'pair-run'
+    >>> state.chain_value, state.chain_victim, state.chain_chopper
+    (3, 0, 1)
+    """
+
+    def __init__(self, rules: TienLenRules) -> None:
+        self.rules = rules
+        super().__init__(
+            ClimbConfig(
+                combo_rules=COMBO_RULES,
+                chops=CHOP_TABLE,
+                chop_value=lambda target: chop_value(target, rules),
+                passed_may_chop=rules.passed_may_chop,
+                hand_size=rules.hand_size,
+                min_players=rules.min_players,
+                max_players=rules.max_players,
+            )
+        )
+
+    # The first play of a game opened by 3♠ must contain it.
+    def _plays_hook(self, state: ClimbState, seat: int, masks: list[int]) -> list[int]:
+        if state.pile == 0:
+            lead = state.x.get("lead_card")
+            if isinstance(lead, int):
+                return [m for m in masks if m & lead]
+        return masks
+
+    def _check_hook(self, state: ClimbState, seat: int, mask: int, combo: Combo) -> None:
+        if state.pile == 0:
+            lead = state.x.get("lead_card")
+            if isinstance(lead, int) and not mask & lead:
+                name = _card_name(lead)
+                raise IllegalMove(
+                    "wrong-first-play",
+                    f"The first play of the game must contain {name}, which opens the game.",
+                )
+
+    def _after_play(
+        self,
+        state: ClimbState,
+        seat: int,
+        combo: Combo,
+        beaten: Combo | None,
+        beaten_seat: int,
+    ) -> None:
+        # only a bomb can chop, so most plays skip the table lookup
+        if (
+            beaten is not None
+            and (combo.kind == Kind.QUAD or combo.kind == Kind.PAIR_RUN)
+            and any(rule.applies(combo, beaten) for rule in CHOP_TABLE)
+        ):
+            chops = state.x.get("chops", 0)
+            state.x["chops"] = (chops if isinstance(chops, int) else 0) + 1
+
+    def holds_chop(self, hand: int, table: Combo) -> bool:
+        """Whether ``hand`` can chặt ``table`` through a row of the chop table."""
+        if not _choppable(table):
+            return False
+        return bool(legal_plays(hand, COMBO_RULES, table, CHOP_TABLE, chops_only=True))
+
+    def _advance(self, state: ClimbState, seat: int) -> None:
+        # A passed player who may come back to chop is only asked when the table holds
+        # something to chop and their hand can chop it; otherwise play goes round them,
+        # so a record need not repeat their passes.
+        if not self.config.passed_may_chop:
+            super()._advance(state, seat)
+            return
+        table = state.table
+        n = len(state.hands)
+        i = seat
+        for _ in range(n):
+            i = i + 1 if i + 1 < n else 0
+            if i == state.table_seat:
+                break
+            if state.out >> i & 1:
+                continue
+            if state.passed >> i & 1 and (
+                table is None or not self.holds_chop(state.hands[i], table)
+            ):
+                continue
+            state.turn = i
+            return
+        self._end_round(state)
+
+
+def _card_name(mask: int) -> str:
+    return format_card(mask.bit_length() - 1, "symbol")

@@ -1,0 +1,257 @@
+"""The Tiến lên plugin object: dealing and who leads, tới trắng at the deal, the end of
+the game and who pays whom, statistics for simulations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from vncards.core import (
+    BotFactory,
+    ClimbState,
+    Decision,
+    GameRecord,
+    GameResult,
+    IllegalMove,
+    PlayList,
+    RandomBot,
+    SheddingAction,
+    SheddingGame,
+    random_first,
+)
+from vncards.tienlen._bots import GreedyBot
+from vncards.tienlen._engine import CHOP_TABLE, TienLenEngine
+from vncards.tienlen._rules import DEFAULT_PRESET, PRESETS, TienLenRules
+from vncards.tienlen._scoring import count_la, instant_wins_in_order
+
+__all__ = ["TienLenGame", "plugin"]
+
+
+def _random_bot(seed: int) -> RandomBot:
+    return RandomBot(seed)
+
+
+class TienLenGame(SheddingGame[TienLenRules]):
+    """Tiến lên miền Nam, đếm lá, as a vncards game plugin.
+
+    >>> from vncards.core import RandomBot, play_game
+    >>> game = TienLenGame()
+    >>> rules = game.presets["dem-la"]
+    >>> state = game.new_game(rules, 4, seed=7)
+    >>> played = play_game(game, state, [RandomBot(i) for i in range(4)])
+    >>> result = game.result(played.final)
+    >>> result.finished, sum(result.payments)
+    (True, 0)
+    """
+
+    name = "tienlen"
+    title = "Tiến lên miền Nam (đếm lá)"
+    rules_model = TienLenRules
+    presets: Mapping[str, TienLenRules] = PRESETS
+    default_preset = DEFAULT_PRESET
+
+    def __init__(self) -> None:
+        self._engines: dict[TienLenRules, TienLenEngine] = {}
+        self.bots: Mapping[str, BotFactory] = {"random": _random_bot, "greedy": GreedyBot}
+
+    # ------------------------------------------------------------ set-up
+
+    def engine(self, rules: TienLenRules) -> TienLenEngine:
+        """The (cached, stateless) engine for ``rules``."""
+        eng = self._engines.get(rules)
+        if eng is None:
+            eng = self._engines[rules] = TienLenEngine(rules)
+        return eng
+
+    def player_range(self, rules: TienLenRules) -> tuple[int, int]:
+        """Fewest and most players (2 and 4 by default)."""
+        return rules.min_players, rules.max_players
+
+    def hand_size(self, rules: TienLenRules) -> int:
+        """Cards dealt to each player (13 by default)."""
+        return rules.hand_size
+
+    def choose_first(
+        self, rules: TienLenRules, hands: Sequence[int], seed: int | None
+    ) -> int | None:
+        """Who leads a first game: a seeded draw, or the holder of 3♠ (of the lowest
+        card dealt when 3♠ stayed in the stock)."""
+        if rules.first_lead == "three-of-spades":
+            return _holder(hands, _lowest_dealt(hands))
+        return random_first(seed, len(hands))
+
+    def new_game(
+        self, rules: TienLenRules, n_players: int, seed: int, *, first: int | None = None
+    ) -> ClimbState:
+        """Deal from ``seed``; ``first`` is the previous winner in a match (no ``first``:
+        a first game, with its opening rule)."""
+        state = super().new_game(rules, n_players, seed, first=first)
+        if first is None:
+            self._open_first_game(state, rules)
+        return state
+
+    def state_from_record(self, record: GameRecord, rules: TienLenRules) -> ClimbState:
+        """The start of a record; without ``first`` it is a first game."""
+        state = super().state_from_record(record, rules)
+        if record.first is None:
+            self._open_first_game(state, rules)
+        return state
+
+    def _open_first_game(self, state: ClimbState, rules: TienLenRules) -> None:
+        if rules.first_lead == "three-of-spades":
+            state.x["lead_card"] = _lowest_dealt(state.dealt)
+
+    def at_deal(self, state: ClimbState, rules: TienLenRules) -> None:
+        """Tới trắng: a hand that wins at the deal ends the game at once."""
+        first = state.x["first"]
+        assert isinstance(first, int)
+        wins = instant_wins_in_order(rules, state.dealt, first)
+        if wins:
+            seat, code = wins[0]
+            state.winner = seat
+            state.finished = True
+            state.x["instant_win"] = code
+
+    def instant_wins(self, rules: TienLenRules, hands: Sequence[int]) -> list[tuple[int, str]]:
+        """Every seat whose dealt hand is a tới trắng, the strongest first (seat order
+        breaks ties here; in a game the turn order from the first player does)."""
+        return instant_wins_in_order(rules, hands, 0)
+
+    # ------------------------------------------------------------ play
+
+    def decision(self, state: ClimbState) -> Decision[SheddingAction] | None:
+        """The seat to act and its plays, with a pass unless it leads the round."""
+        if state.finished:
+            return None
+        eng: TienLenEngine = state.x["engine"]  # type: ignore[assignment]
+        seat = state.turn
+        return Decision(seat, PlayList(seat, eng.plays(state), state.table is not None))
+
+    def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
+        """Tiến lên has no declarations."""
+        raise IllegalMove(
+            "unknown-action", "Tiến lên has no declarations: a player may only play or pass."
+        )
+
+    # ------------------------------------------------------------ end of game
+
+    def result(self, state: ClimbState) -> GameResult:
+        """Outcome and net lá per seat: chop chains settled so far, and once the game is
+        over each loser's debt to the winner (thối counted, cóng doubled)."""
+        pay = list(state.chop_net)
+        if not state.finished:
+            return GameResult(False, None, None, None, tuple(pay))
+        rules: TienLenRules = state.x["rules"]  # type: ignore[assignment]
+        winner = state.winner
+        instant = state.x.get("instant_win")
+        for seat, hand in enumerate(state.hands):
+            if seat == winner:
+                continue
+            owed = count_la(hand, rules)
+            if instant is None and not state.played >> seat & 1:
+                owed *= rules.cong_multiplier
+            pay[seat] -= owed
+            pay[winner] += owed
+        if isinstance(instant, str):
+            return GameResult(True, "instant-win", winner, instant, tuple(pay))
+        return GameResult(True, "win", winner, None, tuple(pay))
+
+    def game_stats(self, state: ClimbState) -> dict[str, int]:
+        """Counts for simulation tables: ``chops`` made, ``cong`` losers, ``instant_win``
+        (1 or 0), ``actions`` taken and ``thoi`` (lá losers paid beyond one per card)."""
+        rules: TienLenRules = state.x["rules"]  # type: ignore[assignment]
+        chops = state.x.get("chops", 0)
+        instant = state.x.get("instant_win") is not None
+        cong = thoi = 0
+        if state.finished:
+            for seat, hand in enumerate(state.hands):
+                if seat == state.winner:
+                    continue
+                thoi += count_la(hand, rules) - hand.bit_count()
+                if not instant and not state.played >> seat & 1:
+                    cong += 1
+        return {
+            "chops": chops if isinstance(chops, int) else 0,
+            "cong": cong,
+            "instant_win": int(instant),
+            "actions": state.n_actions,
+            "thoi": thoi,
+        }
+
+    # ------------------------------------------------------------ records and queries
+
+    def record_deal(self, state: ClimbState) -> dict[str, Any]:
+        """Hands as dealt, and ``first`` unless the first game's opening rule names the
+        leader (3♠), so that the record carries that rule."""
+        deal = super().record_deal(state)
+        if "lead_card" in state.x:
+            deal["first"] = None
+        return deal
+
+    def deal_json(self, rules: TienLenRules, n_players: int, seed: int) -> dict[str, Any]:
+        """A seeded deal as record fields, who leads, and its tới trắng hands in the
+        order that decides between them."""
+        state = self.new_game(rules, n_players, seed)
+        players = [f"P{i + 1}" for i in range(n_players)]
+        first = state.x["first"]
+        assert isinstance(first, int)
+        hands = super().record_deal(state)["hands"]
+        return {
+            "game": self.name,
+            "players": players,
+            "hands": {players[i]: cards for i, cards in enumerate(hands)},
+            "first": players[first],
+            "instant_wins": [
+                {"player": players[s], "code": code}
+                for s, code in instant_wins_in_order(rules, state.dealt, first)
+            ],
+        }
+
+    def summary(self, rules: TienLenRules) -> dict[str, Any]:
+        """Settings side by side for ``vncards compare``."""
+        return {
+            "deck": "french 52",
+            "players": f"{rules.min_players}-{rules.max_players}",
+            "hand_size": rules.hand_size,
+            "first_lead": rules.first_lead,
+            "combinations": ["single", "pair", "triple", "straight", "quad", "pair-run"],
+            "suits_break_ties": True,
+            "chops": [
+                f"{_shape_name(r.attacker)} > {_shape_name(r.target, r.target_rank)}"
+                + (" (higher)" if r.need_higher else "")
+                for r in CHOP_TABLE
+            ],
+            "passed_may_chop": rules.passed_may_chop,
+            "instant_wins": list(rules.instant_wins),
+            "scoring": (
+                f"lá left; black 2 = {rules.thoi_black_two}, red 2 = {rules.thoi_red_two}, "
+                f"tứ quý = {rules.thoi_quad}, 3 đôi thông = {rules.thoi_three_pair_run}, "
+                f"4 đôi thông = {rules.thoi_four_pair_run}; cóng x{rules.cong_multiplier}"
+            ),
+        }
+
+
+def _shape_name(shape: tuple[Any, int], rank: int | None = None) -> str:
+    kind, length = shape
+    code: str = kind.code
+    if code == "pair-run":
+        return f"{length // 2} pair-run"
+    if rank == 12:
+        return f"{code} of 2s" if code == "pair" else "single 2"
+    return code
+
+
+def _lowest_dealt(hands: Sequence[int]) -> int:
+    dealt = 0
+    for h in hands:
+        dealt |= h
+    return dealt & -dealt
+
+
+def _holder(hands: Sequence[int], card: int) -> int:
+    return next(seat for seat, h in enumerate(hands) if h & card)
+
+
+plugin = TienLenGame()
+"""The plugin object the ``vncards.games`` entry point names."""

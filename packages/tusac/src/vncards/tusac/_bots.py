@@ -1,0 +1,69 @@
+"""Tứ Sắc bots: ``random`` (core's random bot, always taking a win it is offered) and
+``greedy`` (takes whatever lowers its rác most, discards its worst rác)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from vncards.core import Bot, BotFactory, RandomBot
+from vncards.tusac._engine import Discard, Take, TuSacState, worst_discards
+from vncards.tusac._solver import hand_remove, min_junk
+
+__all__ = ["BOTS", "GreedyBot", "random_bot"]
+
+
+def random_bot(seed: int) -> Bot:
+    """Core's random bot that never declines an offered win.
+
+    >>> random_bot(1).choose(None, 0, ["win"], True)
+    'win'
+    """
+    return RandomBot(seed, decline=0.0)
+
+
+class GreedyBot:
+    """Wins when it can; otherwise takes the active card whenever a take is allowed,
+    choosing the take that leaves the fewest rác; discards a rác with the fewest outs
+    (so it never owes đền); draws or passes when it cannot take.
+
+    >>> GreedyBot(0).choose(None, 2, ["only"], True)
+    'only'
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+        """Pick an action (an offered win is always taken)."""
+        if not actions:
+            return None
+        if optional or len(actions) == 1:
+            return actions[0]
+        assert isinstance(state, TuSacState)
+        if isinstance(actions[0], Discard):
+            worst, _ = worst_discards(state, seat)
+            best = [a for a in actions if a.card in worst] or list(actions)
+            return best[self._rng.randrange(len(best))]
+        takes = [a for a in actions if isinstance(a, Take) and a.seat == seat]
+        if not takes:
+            return actions[-1]
+        hand = state.hands[seat]
+
+        def junk_after(take: Take) -> int:
+            after = hand
+            for k in take.cards:
+                after = hand_remove(after, k)
+            return min_junk(after)
+
+        scored = [(junk_after(t), t) for t in takes]
+        fewest = min(s for s, _ in scored)
+        best_takes = [t for s, t in scored if s == fewest]
+        return best_takes[self._rng.randrange(len(best_takes))]
+
+
+BOTS: dict[str, BotFactory] = {"random": random_bot, "greedy": GreedyBot}
+"""Bot factories by name (seed → bot)."""

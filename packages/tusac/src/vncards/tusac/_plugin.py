@@ -1,0 +1,326 @@
+"""The Tứ Sắc game plugin: core's :class:`~vncards.core.GamePlugin` protocol over the
+engine, plus the queries the command line asks (analyze, classify, deal, summary)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from vncards.core import (
+    BotFactory,
+    Decision,
+    GameRecord,
+    GameResult,
+    NotationError,
+    RecordAction,
+    RecordError,
+    deal,
+)
+from vncards.tusac._bots import BOTS
+from vncards.tusac._deck import COPIES, DECK_SIZE, KINDS, format_card, format_cards, parse_card
+from vncards.tusac._engine import (
+    DISCARD,
+    INSTANT_WIN,
+    Discard,
+    Draw,
+    Pass,
+    Take,
+    TuSacAction,
+    TuSacState,
+    apply_action,
+    claim_order,
+    decline_error,
+    legal_actions,
+    obligation,
+    start_game,
+    winning_takes,
+)
+from vncards.tusac._groups import GROUP_CODES, classify_group, take_shapes
+from vncards.tusac._rules import PRESETS, TuSacRules
+from vncards.tusac._settle import settle
+from vncards.tusac._solver import best_grouping, hand_kinds, hand_of
+
+__all__ = ["TuSacGame", "plugin"]
+
+HAND_SIZE = 20
+DEALER_HAND_SIZE = 21
+_SHAPES = tuple(take_shapes(k) for k in range(KINDS))
+
+
+def _record_card(token: str) -> int:
+    try:
+        return parse_card(token)
+    except NotationError as e:
+        raise RecordError(str(e)) from None
+
+
+class TuSacGame:
+    """Tứ Sắc as a vncards game plugin.
+
+    >>> from vncards.core import play_game
+    >>> st = plugin.new_game(TuSacRules(), 4, seed=7)
+    >>> game = play_game(plugin, st, [plugin.bots["greedy"](i) for i in range(4)])
+    >>> plugin.result(game.final).finished, sum(plugin.result(game.final).payments)
+    (True, 0)
+    """
+
+    name = "tusac"
+    title = "Tứ Sắc"
+    deck = "tusac"
+    rules_model = TuSacRules
+    presets: Mapping[str, TuSacRules] = PRESETS
+    default_preset = "standard"
+    bots: Mapping[str, BotFactory] = BOTS
+
+    # ------------------------------------------------------------ dealing
+
+    def player_range(self, rules: TuSacRules) -> tuple[int, int]:
+        """Two to four players."""
+        return (2, 4)
+
+    def new_game(
+        self, rules: TuSacRules, n_players: int, seed: int, *, first: int | None = None
+    ) -> TuSacState:
+        """Deal from ``seed``: 21 cards to the dealer (seat 0, or ``first`` — a match's
+        previous winner deals), 20 to the others, the rest is the stock."""
+        lo, hi = self.player_range(rules)
+        if not lo <= n_players <= hi:
+            raise ValueError(f"tusac is played by {lo} to {hi} players, not {n_players}")
+        dealer = 0 if first is None else first
+        sizes = [DEALER_HAND_SIZE if s == dealer else HAND_SIZE for s in range(n_players)]
+        hands, stock = deal(seed, DECK_SIZE, sizes)
+        return start_game(
+            rules, [[c // COPIES for c in h] for h in hands], [c // COPIES for c in stock], dealer
+        )
+
+    def state_from_record(self, record: GameRecord, rules: TuSacRules) -> TuSacState:
+        """The deal of a record: exactly the 112 cards between the hands and the stock,
+        one dealer with 21 cards, everyone else 20."""
+        n = len(record.players)
+        lo, hi = self.player_range(rules)
+        if not lo <= n <= hi:
+            raise RecordError(f"tusac is played by {lo} to {hi} players, not {n}")
+        if record.stock is None:
+            raise RecordError("a tusac record needs the stock ('stock': cards in draw order)")
+        dealt = [[_record_card(t) for t in record.hands[name]] for name in record.players]
+        stock = [_record_card(t) for t in record.stock]
+        dealers = [s for s, h in enumerate(dealt) if len(h) == DEALER_HAND_SIZE]
+        for s, h in enumerate(dealt):
+            if len(h) not in (HAND_SIZE, DEALER_HAND_SIZE):
+                raise RecordError(
+                    f"{record.players[s]} was dealt {len(h)} cards; tusac deals 20 (21 to the dealer)"
+                )
+        if len(dealers) != 1:
+            raise RecordError(
+                f"exactly one player (the dealer) is dealt 21 cards, not {len(dealers)}"
+            )
+        counts = [0] * KINDS
+        for k in (*stock, *(k for h in dealt for k in h)):
+            counts[k] += 1
+        for k, c in enumerate(counts):
+            if c != COPIES:
+                raise RecordError(
+                    f"the deal holds {c} × {format_card(k)}; the deck has exactly {COPIES} of each card"
+                )
+        return start_game(rules, dealt, stock, dealers[0])
+
+    # ------------------------------------------------------------ play
+
+    def legal_actions(self, state: TuSacState) -> list[TuSacAction]:
+        """Every action accepted now, by any seat (while someone must take, only that take
+        and winning takes)."""
+        return legal_actions(state)
+
+    def decision(self, state: TuSacState) -> Decision[TuSacAction] | None:
+        """Winning claims first (optional, in claim order), then a forced take, then the
+        player in turn."""
+        if state.finished:
+            return None
+        if state.phase == DISCARD:
+            return Decision(state.turn, legal_actions(state))
+        for seat in claim_order(state):
+            if state.declined >> seat & 1:
+                continue
+            wins = winning_takes(state, seat)
+            if wins:
+                return Decision(seat, wins, optional=True)
+        must = obligation(state)
+        if must is not None:
+            return Decision(must[0], [Take(*must)])
+        turn = state.turn
+        return Decision(turn, [a for a in legal_actions(state) if a.seat == turn])
+
+    def decline(self, state: TuSacState, seat: int) -> None:
+        """``seat`` lets its winning claim on the active card go."""
+        err = decline_error(state, seat)
+        if err is not None:
+            raise err
+        state.declined |= 1 << seat
+
+    def apply(self, state: TuSacState, action: TuSacAction) -> None:
+        """Carry out ``action`` or raise :class:`~vncards.core.IllegalMove`."""
+        apply_action(state, action)
+
+    def result(self, state: TuSacState) -> GameResult:
+        """Outcome and net lá per seat; a draw or an unfinished game pays nothing."""
+        return GameResult(
+            finished=state.finished,
+            outcome=state.outcome,
+            winner=state.winner,
+            instant_win=state.instant_win,
+            payments=settle(state),
+            violations=state.violations,
+        )
+
+    # ------------------------------------------------------------ records
+
+    def action_from_record(self, state: TuSacState, action: RecordAction, seat: int) -> TuSacAction:
+        """Read ``discard`` / ``take`` / ``draw`` / ``pass``."""
+        kind = action.kind
+        if kind == "discard":
+            assert action.discard is not None
+            return Discard(seat, _record_card(action.discard))
+        if kind == "take":
+            assert action.take is not None
+            return Take(seat, tuple(_record_card(t) for t in action.take))
+        if kind == "draw":
+            return Draw(seat)
+        if kind == "pass":
+            return Pass(seat)
+        raise RecordError(f"tusac records have no {kind!r} actions")
+
+    def action_to_record(self, state: TuSacState, action: TuSacAction) -> dict[str, Any]:
+        """The record form of an action (without ``player``)."""
+        if isinstance(action, Discard):
+            return {"discard": format_card(action.card)}
+        if isinstance(action, Take):
+            return {"take": format_cards(action.cards)}
+        if isinstance(action, Draw):
+            return {"draw": True}
+        return {"pass": True}
+
+    def record_deal(self, state: TuSacState) -> dict[str, Any]:
+        """Hands as dealt and the stock in draw order (the dealer is the 21-card hand)."""
+        return {
+            "hands": [format_cards(h) for h in state.dealt],
+            "first": None,
+            "stock": format_cards(state.stock),
+        }
+
+    # ------------------------------------------------------------ conformance
+
+    def action_universe(self, state: TuSacState) -> Iterable[TuSacAction]:
+        """Legal actions plus many that are not, for every seat."""
+        rng = random.Random(state.n_actions * 7919 + state.pos)
+        out: list[TuSacAction] = list(legal_actions(state))
+        for seat in range(state.n_players):
+            out.append(Draw(seat))
+            out.append(Pass(seat))
+            kinds = sorted(set(hand_kinds(state.hands[seat])))
+            out.extend(Discard(seat, k) for k in kinds)
+            out.append(Discard(seat, rng.randrange(KINDS)))
+            out.append(Take(seat, ()))
+            if state.active >= 0:
+                out.extend(Take(seat, cards) for cards in _SHAPES[state.active])
+            for k in rng.sample(kinds, min(3, len(kinds))):
+                out.append(Take(seat, (k,)))
+                out.append(Take(seat, (k, k)))
+        return out
+
+    def card_multiset(self, state: TuSacState) -> list[int]:
+        """Kinds of all 112 cards in every zone, sorted: hands, exposed groups, the active
+        card, dead cards and the stock."""
+        cards = [k for h in state.hands for k in hand_kinds(h)]
+        cards.extend(k for groups in state.exposed for g in groups for k in g.cards)
+        cards.extend(k for k, n in enumerate(state.dead) for _ in range(n))
+        cards.extend(state.stock[state.pos :])
+        if state.active >= 0:
+            cards.append(state.active)
+        return sorted(cards)
+
+    # ------------------------------------------------------------ queries (CLI)
+
+    def summary(self, rules: TuSacRules) -> dict[str, Any]:
+        """Settings side by side for ``vncards compare``."""
+        return {
+            "deck": "tusac: 7 pieces × 4 colours × 4 copies = 112 cards",
+            "players": "2-4",
+            "hand_size": "20 (dealer 21)",
+            "combinations": list(GROUP_CODES),
+            "chops": "none",
+            "instant_wins": [INSTANT_WIN] if rules.dealer_instant_win else [],
+            "scoring": "each loser pays (3 + lệnh) + 10, × 2 before the +10 with a Quàn or Khui",
+            "den": rules.den,
+            "draw_limit": rules.draw_limit,
+        }
+
+    def analyze_cards(self, tokens: Sequence[str]) -> dict[str, Any]:
+        """Rác, completeness, one best grouping and its lệnh for a private hand of any size
+        (three identical cards are a Khạp, four a Quàn).
+
+        >>> plugin.analyze_cards(["RK", "RA", "RE", "GR", "GR", "GR", "YP", "GP", "WP", "WP"])
+        {'junk': 1, 'complete': False, 'groups': [['RK', 'RA', 'RE'], ['GR', 'GR', 'GR'], ['YP', 'GP', 'WP']], 'points': 0}
+        >>> plugin.analyze_cards(["RK", "RK", "GR", "GR", "GR"])
+        {'junk': 0, 'complete': True, 'groups': [['RK'], ['RK'], ['GR', 'GR', 'GR']], 'points': 5}
+        """
+        kinds = [parse_card(t) for t in tokens]
+        for t, k in zip(tokens, kinds, strict=True):
+            if kinds.count(k) > COPIES:
+                raise NotationError(t, f"the deck has only {COPIES} copies of each card")
+        g = best_grouping(hand_of(kinds))
+        return {
+            "junk": g.junk,
+            "complete": g.junk == 0,
+            "groups": [format_cards(x) for x in g.groups],
+            "points": g.lenh if g.junk == 0 else 0,
+        }
+
+    def classify_cards(self, rules: TuSacRules, cards: Sequence[str]) -> dict[str, Any]:
+        """``{"combo": group code or None, "cards": [...]}`` for cards in any notation.
+
+        >>> plugin.classify_cards(TuSacRules(), ["xe đỏ", "RC", "rh"])
+        {'combo': 'chariot-set', 'cards': ['RR', 'RC', 'RH']}
+        """
+        kinds = sorted(parse_card(t) for t in cards)
+        return {"combo": classify_group(kinds), "cards": format_cards(kinds)}
+
+    def deal_json(self, rules: TuSacRules, n_players: int, seed: int) -> dict[str, Any]:
+        """A seeded deal as record fields (hands and stock) with its instant wins."""
+        state = self.new_game(rules, n_players, seed)
+        players = [f"P{i + 1}" for i in range(n_players)]
+        dealt = self.record_deal(state)
+        wins = []
+        if state.instant_win is not None and state.winner is not None:
+            wins.append({"player": players[state.winner], "code": state.instant_win})
+        return {
+            "game": self.name,
+            "players": players,
+            "hands": {players[i]: cards for i, cards in enumerate(dealt["hands"])},
+            "stock": dealt["stock"],
+            "instant_wins": wins,
+        }
+
+    def game_stats(self, state: TuSacState) -> dict[str, int]:
+        """Counters for ``vncards simulate``.
+
+        >>> st = plugin.new_game(TuSacRules(), 2, seed=3)
+        >>> sorted(plugin.game_stats(st))
+        ['den', 'discards', 'draws', 'hoa', 'khui', 'passes', 'stock_left', 'takes', 'turns']
+        """
+        draws, takes, discards, passes = state.counts
+        return {
+            "draws": draws,
+            "takes": takes,
+            "discards": discards,
+            "passes": passes,
+            "turns": state.n_actions,
+            "den": sum(1 for v in state.violations if v.rule == "den"),
+            "khui": sum(1 for groups in state.exposed for g in groups if g.name == "khui"),
+            "hoa": int(state.outcome == "draw"),
+            "stock_left": state.stock_left(),
+        }
+
+
+plugin = TuSacGame()
+"""The plugin object named by the ``vncards.games`` entry point."""

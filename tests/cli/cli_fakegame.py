@@ -1,0 +1,109 @@
+"""A small climbing game for the command-line tests, standing in for a third-party plugin.
+
+Loaded by ``conftest.py`` (and by subprocess tests as ``cli_fakegame:plugin`` with this
+folder on ``PYTHONPATH``). Four of a kind chops a single 2 for 3 lá; each loser pays
+one lá per card left. Preset ``short`` deals 6 cards so games end fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from vncards.core import (
+    BotFactory,
+    ChopRule,
+    ClimbConfig,
+    ClimbEngine,
+    ClimbState,
+    Combo,
+    ComboRules,
+    GameResult,
+    Kind,
+    RandomBot,
+    RulesBase,
+    SheddingGame,
+    random_first,
+)
+
+
+class MiniRules(RulesBase):
+    """Cards per hand."""
+
+    hand_size: int = 13
+
+
+class FirstBot:
+    """Plays its first offered action (plays come lowest first)."""
+
+    name = "first"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+        return actions[0]
+
+
+def _chop_value(target: Combo) -> int:
+    return 3
+
+
+_ENGINE = ClimbEngine(
+    ClimbConfig(ComboRules(), (ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), 12),), _chop_value)
+)
+
+
+class MiniClimb(SheddingGame[MiniRules]):
+    """Shed every card first; losers pay a lá per card left."""
+
+    name = "miniclimb"
+    title = "Mini climb"
+    rules_model = MiniRules
+    presets: Mapping[str, MiniRules] = {
+        "standard": MiniRules(),
+        "short": MiniRules(hand_size=6),
+    }
+    default_preset = "standard"
+    bots: Mapping[str, BotFactory] = {
+        "random": lambda seed: RandomBot(seed),
+        "first": FirstBot,
+    }
+
+    def engine(self, rules: MiniRules) -> ClimbEngine:
+        return _ENGINE
+
+    def player_range(self, rules: MiniRules) -> tuple[int, int]:
+        return (2, 4)
+
+    def hand_size(self, rules: MiniRules) -> int:
+        return rules.hand_size
+
+    def choose_first(self, rules: MiniRules, hands: Sequence[int], seed: int | None) -> int | None:
+        return random_first(seed, len(hands))
+
+    def result(self, state: ClimbState) -> GameResult:
+        pay = list(state.chop_net)
+        if not state.finished:
+            return GameResult(False, None, None, None, tuple(pay))
+        for seat, hand in enumerate(state.hands):
+            if seat != state.winner:
+                pay[seat] -= hand.bit_count()
+                pay[state.winner] += hand.bit_count()
+        return GameResult(True, "win", state.winner, None, tuple(pay))
+
+    def summary(self, rules: MiniRules) -> dict[str, Any]:
+        return {
+            "deck": "French 52",
+            "players": "2-4",
+            "hand size": rules.hand_size,
+            "chops": ["four of a kind over a single 2"],
+            "instant wins": [],
+            "scoring": "a lá per card left",
+        }
+
+    def game_stats(self, state: ClimbState) -> dict[str, int]:
+        return {"cards_left": sum(h.bit_count() for h in state.hands)}
+
+
+plugin = MiniClimb()

@@ -1,0 +1,396 @@
+"""An example third-party game, written only against the public ``vncards.core`` API,
+checked with the conformance suite — and proof that the suite catches broken plugins.
+
+The game is "Ba lá" (three cards, a toy cousin of bài cào): each player holds three
+cards and scores the last digit of their points (A = 1, 2-9 at face value, 10 J Q K
+= 10). In turn, a player either swaps (``discard`` one card, then draws the top card of
+the stock) or stands (``pass``) for the rest of the game. A player may swap at most
+twice; the game ends when every player has stood or used both swaps, or the stock is
+empty. The highest score wins (ties go to the highest card); each other player pays
+the winner one lá.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+from pydantic import Field
+from vncards.core import (
+    BotFactory,
+    Decision,
+    GamePlugin,
+    GameRecord,
+    GameResult,
+    IllegalMove,
+    RandomBot,
+    RecordAction,
+    RecordError,
+    RulesBase,
+    deal,
+    format_card,
+    parse_card,
+    referee,
+    resolve_rules,
+)
+from vncards.core.testing import check_game, check_plugin
+
+# ---------------------------------------------------------------- the example plugin
+
+
+class BaLaRules(RulesBase):
+    """Settings of Ba lá."""
+
+    swaps: int = Field(default=2, ge=0, le=5)
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """``seat`` discards ``card`` (an id) and draws the top of the stock."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    """``seat`` keeps its hand for the rest of the game."""
+
+    seat: int
+
+
+BaLaAction = Swap | Stand
+
+
+def points(hand: int) -> int:
+    """The last digit of the hand's points (A = 1, 10 J Q K = 10)."""
+    total = 0
+    for card in range(52):
+        if hand >> card & 1:
+            rank = card // 4  # 0 = the 3 … 11 = A, 12 = 2
+            total += {11: 1, 12: 2}.get(rank, min(rank + 3, 10))
+    return total % 10
+
+
+class BaLaState:
+    """Hands (card masks), the stock in draw order, discards and whose turn it is."""
+
+    __slots__ = (
+        "dealt",
+        "discards",
+        "drawn",
+        "finished",
+        "hands",
+        "stock",
+        "stood",
+        "swaps_left",
+        "turn",
+    )
+
+    def __init__(self, hands: Sequence[int], stock: Sequence[int], swaps: int) -> None:
+        self.hands = list(hands)
+        self.dealt = tuple(hands)
+        self.stock = tuple(stock)  # as dealt; the next card drawn is stock[drawn]
+        self.drawn = 0
+        self.discards = 0
+        self.swaps_left = [swaps] * len(hands)
+        self.stood = 0
+        self.turn = 0
+        self.finished = False
+
+    def copy(self) -> BaLaState:
+        new = BaLaState.__new__(BaLaState)
+        for name in BaLaState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = self.hands[:]
+        new.swaps_left = self.swaps_left[:]
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BaLaState):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in BaLaState.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def done(self, seat: int) -> bool:
+        """Whether ``seat`` has no turn left."""
+        return bool(self.stood >> seat & 1) or self.swaps_left[seat] == 0
+
+
+class BaLa:
+    """The Ba lá plugin: every member of the GamePlugin protocol, nothing inherited."""
+
+    name = "bala"
+    title = "Ba lá (example)"
+    deck = "french"
+    rules_model = BaLaRules
+    presets: Mapping[str, BaLaRules] = MappingProxyType(
+        {"standard": BaLaRules(), "one-swap": BaLaRules(swaps=1)}
+    )
+    default_preset = "standard"
+    bots: Mapping[str, BotFactory] = MappingProxyType({"random": RandomBot})
+
+    def player_range(self, rules: BaLaRules) -> tuple[int, int]:
+        return (2, 6)
+
+    def new_game(
+        self, rules: BaLaRules, n_players: int, seed: int, *, first: int | None = None
+    ) -> BaLaState:
+        lo, hi = self.player_range(rules)
+        if not lo <= n_players <= hi:
+            raise ValueError(f"Ba lá is played by {lo} to {hi} players, not {n_players}.")
+        hands, stock = deal(seed, 52, [3] * n_players)
+        state = BaLaState([sum(1 << c for c in h) for h in hands], stock, rules.swaps)
+        self._skip_done(state)
+        return state
+
+    def state_from_record(self, record: GameRecord, rules: BaLaRules) -> BaLaState:
+        lo, hi = self.player_range(rules)
+        if not lo <= len(record.players) <= hi:
+            raise RecordError(f"Ba lá is played by {lo} to {hi} players.")
+        seen = 0
+        hands = []
+        for name in record.players:
+            if len(record.hands[name]) != 3:
+                raise RecordError(f"{name} must be dealt 3 cards.")
+            mask = 0
+            for token in record.hands[name]:
+                mask |= 1 << _card(token)
+            if mask & seen or mask.bit_count() != 3:
+                raise RecordError(f"A card of {name} is dealt twice.")
+            seen |= mask
+            hands.append(mask)
+        stock = [_card(t) for t in record.stock or []]
+        if len(set(stock)) != len(stock) or any(seen >> c & 1 for c in stock):
+            raise RecordError("A stock card is dealt twice.")
+        state = BaLaState(hands, stock, rules.swaps)
+        self._skip_done(state)
+        return state
+
+    def legal_actions(self, state: BaLaState) -> list[BaLaAction]:
+        if state.finished:
+            return []
+        seat = state.turn
+        hand = state.hands[seat]
+        acts: list[BaLaAction] = [Swap(seat, c) for c in range(52) if hand >> c & 1]
+        acts.append(Stand(seat))
+        return acts
+
+    def decision(self, state: BaLaState) -> Decision[BaLaAction] | None:
+        if state.finished:
+            return None
+        return Decision(state.turn, self.legal_actions(state))
+
+    def decline(self, state: BaLaState, seat: int) -> None:
+        raise IllegalMove("nothing-to-decline", "Ba lá has no optional choice.")
+
+    def apply(self, state: BaLaState, action: BaLaAction) -> None:
+        # every check comes before the first change, so a refused action changes nothing
+        if state.finished:
+            raise IllegalMove("game-over", "The game is already over.")
+        if action.seat != state.turn:
+            raise IllegalMove("not-your-turn", f"It is not seat {action.seat}'s turn.")
+        if isinstance(action, Swap):
+            if not 0 <= action.card < 52 or not state.hands[action.seat] >> action.card & 1:
+                raise IllegalMove("card-not-in-hand", "That card is not in this hand.")
+            bit = 1 << action.card
+            state.hands[action.seat] ^= bit | (1 << state.stock[state.drawn])
+            state.discards |= bit
+            state.drawn += 1
+            state.swaps_left[action.seat] -= 1
+        else:
+            state.stood |= 1 << action.seat
+        state.turn = (action.seat + 1) % len(state.hands)
+        self._skip_done(state)
+
+    def _skip_done(self, state: BaLaState) -> None:
+        n = len(state.hands)
+        if state.drawn == len(state.stock) or all(state.done(s) for s in range(n)):
+            state.finished = True
+            return
+        while state.done(state.turn):
+            state.turn = (state.turn + 1) % n
+
+    def result(self, state: BaLaState) -> GameResult:
+        n = len(state.hands)
+        if not state.finished:
+            return GameResult(False, None, None, None, (0,) * n)
+        winner = max(range(n), key=lambda s: (points(state.hands[s]), state.hands[s]))
+        pay = [-1] * n
+        pay[winner] = n - 1
+        return GameResult(True, "win", winner, None, tuple(pay))
+
+    def action_from_record(self, state: BaLaState, action: RecordAction, seat: int) -> BaLaAction:
+        if action.kind == "discard":
+            assert action.discard is not None
+            return Swap(seat, _card(action.discard))
+        if action.kind == "pass":
+            return Stand(seat)
+        raise RecordError(f"Ba lá records have no {action.kind!r} actions.")
+
+    def action_to_record(self, state: BaLaState, action: BaLaAction) -> dict[str, Any]:
+        if isinstance(action, Swap):
+            return {"discard": format_card(action.card)}
+        return {"pass": True}
+
+    def record_deal(self, state: BaLaState) -> dict[str, Any]:
+        return {
+            "hands": [[format_card(c) for c in range(52) if h >> c & 1] for h in state.dealt],
+            "stock": [format_card(c) for c in state.stock],
+        }
+
+    def action_universe(self, state: BaLaState) -> Iterable[BaLaAction]:
+        for seat in range(len(state.hands)):
+            yield Stand(seat)
+            for card in range(52):
+                yield Swap(seat, card)
+
+    def card_multiset(self, state: BaLaState) -> list[int]:
+        zones = [*state.hands, state.discards, sum(1 << c for c in state.stock[state.drawn :])]
+        return sorted(c for zone in zones for c in range(52) if zone >> c & 1)
+
+    def summary(self, rules: BaLaRules) -> dict[str, Any]:
+        return {"deck": "french", "hand_size": 3, "swaps": rules.swaps, "scoring": "1 lá each"}
+
+
+def _card(token: str) -> int:
+    try:
+        return parse_card(token).id
+    except ValueError as e:
+        raise RecordError(str(e)) from None
+
+
+PLUGIN = BaLa()
+
+
+def test_example_plugin_is_a_game_plugin() -> None:
+    """The example satisfies the GamePlugin protocol without subclassing anything."""
+    assert isinstance(PLUGIN, GamePlugin)
+
+
+def test_example_plugin_passes_conformance() -> None:
+    """check_plugin plays seeded random games of every preset and finds nothing wrong."""
+    report = check_plugin(PLUGIN, games=6)
+    assert report.games == 12
+    assert report.steps > 0
+    assert report.probes > report.steps
+    assert report.outcomes == {"win": 12}
+
+
+def test_example_plugin_referee_by_hand() -> None:
+    """A hand-made record: An holds 9♠ 10♠ A♠ (9 + 10 + 1 = 20 → 0), Bình 3♠ 4♠ 5♠
+    (12 → 2). An swaps 10♠ for the top of the stock, 8♥ (9 + 8 + 1 = 18 → 8); Bình
+    stands; An stands. An (8) beats Bình (2): Bình pays 1 lá × bet 5."""
+    record = {
+        "game": "bala",
+        "players": ["An", "Bình"],
+        "bet": 5,
+        "hands": {"An": ["9S", "10S", "AS"], "Bình": ["3S", "4S", "5S"]},
+        "stock": ["8H", "2C"],
+        "actions": [
+            {"player": "An", "discard": "10S"},
+            {"player": "Bình", "pass": True},
+            {"player": "An", "pass": True},
+        ],
+    }
+    report = referee(PLUGIN, record)
+    assert report.legal
+    assert report.finished
+    assert report.winner == "An"
+    assert report.payments == {"An": 5, "Bình": -5}
+
+
+# ---------------------------------------------------------------- broken plugins
+
+
+class MissesAMove(BaLa):
+    """Forgets that a player may swap their highest card."""
+
+    def legal_actions(self, state: BaLaState) -> list[BaLaAction]:
+        acts = super().legal_actions(state)
+        swaps = [a for a in acts if isinstance(a, Swap)]
+        return [a for a in acts if not swaps or a != swaps[-1]]
+
+
+class NotZeroSum(BaLa):
+    """The winner collects one lá too many."""
+
+    def result(self, state: BaLaState) -> GameResult:
+        res = super().result(state)
+        if not res.finished or res.winner is None:
+            return res
+        pay = list(res.payments)
+        pay[res.winner] += 1
+        return GameResult(True, res.outcome, res.winner, None, tuple(pay))
+
+
+class MutatesWhenRefusing(BaLa):
+    """Marks the seat as stood before checking whose turn it is."""
+
+    def apply(self, state: BaLaState, action: BaLaAction) -> None:
+        if isinstance(action, Stand):
+            state.stood |= 1 << action.seat
+        super().apply(state, action)
+
+
+class LosesACard(BaLa):
+    """Forgets to put the discarded card on the discard pile."""
+
+    def apply(self, state: BaLaState, action: BaLaAction) -> None:
+        before = state.discards
+        super().apply(state, action)
+        state.discards = before
+
+
+class AcceptsUnlisted(BaLa):
+    """Lets anyone stand at any time, though only the seat to act is listed."""
+
+    def apply(self, state: BaLaState, action: BaLaAction) -> None:
+        if isinstance(action, Stand) and action.seat != state.turn and not state.finished:
+            state.stood |= 1 << action.seat
+            self._skip_done(state)
+            return
+        super().apply(state, action)
+
+
+class ReplaysDifferently(BaLa):
+    """Writes a stand as a discard of the lowest card in the record."""
+
+    def action_to_record(self, state: BaLaState, action: BaLaAction) -> dict[str, Any]:
+        if isinstance(action, Stand):
+            low = state.hands[action.seat] & -state.hands[action.seat]
+            return {"discard": format_card(low.bit_length() - 1)}
+        return super().action_to_record(state, action)
+
+
+@pytest.mark.parametrize(
+    ("plugin", "message"),
+    [
+        (MissesAMove(), "not listed as legal"),
+        (NotZeroSum(), "payments do not sum to zero"),
+        (MutatesWhenRefusing(), "changed the state"),
+        (LosesACard(), "cards not conserved"),
+        (AcceptsUnlisted(), "not listed as legal"),
+        (ReplaysDifferently(), "referee refused a bot game"),
+    ],
+    ids=lambda p: type(p).__name__ if isinstance(p, BaLa) else "",
+)
+def test_conformance_detects_broken_plugin(plugin: BaLa, message: str) -> None:
+    """check_plugin fails on a plugin that misses a legal move, pays a non-zero sum,
+    mutates the state on a refused action, loses a card, accepts an unlisted action or
+    writes records that do not replay."""
+    with pytest.raises(AssertionError, match=message):
+        check_plugin(plugin, games=3, variants=["standard"])
+
+
+def test_check_game_reports_what_it_did() -> None:
+    """check_game returns the finished game and how many steps and probes it ran."""
+    game, steps, probes = check_game(PLUGIN, seed=3, n_players=3)
+    assert game.final.finished
+    assert steps == len(game.actions)
+    assert probes >= steps
+    assert resolve_rules(PLUGIN, "one-swap").swaps == 1

@@ -1,0 +1,357 @@
+"""The climbing engine against an independent model of a round (vòng) and of chặt chồng.
+
+The model is written from the rules pages alone, as plainly as possible: whose turn it
+is, who has passed this round, who leads the next one, how a chop chain grows and who
+pays it when it settles. Random games — mostly legal moves, mixed with moves from the
+wrong seat, cards not held, passes by a leader — are played on both; after every action
+the two must agree on the refusal code (or acceptance) and on the whole visible state.
+These tests are what kills mutants of ``vncards.core._climb``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from vncards.core import (
+    ChopRule,
+    ClimbConfig,
+    ClimbEngine,
+    ClimbState,
+    Combo,
+    ComboRules,
+    IllegalMove,
+    Kind,
+    classify,
+    deal,
+    is_chop,
+)
+
+RULES = ComboRules()
+CHOPS = (
+    ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), target_rank=12),
+    ChopRule((Kind.QUAD, 4), (Kind.PAIR, 2), target_rank=12),
+    ChopRule((Kind.QUAD, 4), (Kind.QUAD, 4), need_higher=True),
+    ChopRule((Kind.PAIR_RUN, 6), (Kind.SINGLE, 1), target_rank=12),
+    ChopRule((Kind.PAIR_RUN, 6), (Kind.PAIR_RUN, 6), need_higher=True),
+    ChopRule((Kind.QUAD, 4), (Kind.PAIR_RUN, 6)),
+)
+
+
+def chop_value(target: Combo) -> int:
+    """Distinct values per shape so a wrong sum cannot pass for the right one."""
+    if target.kind == Kind.SINGLE:
+        return 3 if target.mask & 0x3 << 48 else 6
+    if target.kind == Kind.PAIR:
+        return 9
+    if target.kind == Kind.QUAD:
+        return 12 + target.top_rank
+    return 20 + target.top_rank
+
+
+# ---------------------------------------------------------------- the model
+
+
+@dataclass
+class Table:
+    """A plain reading of a climbing game."""
+
+    hands: list[set[int]]
+    turn: int
+    may_chop: bool
+    table: Combo | None = None
+    last: int = 0  # who played what is on the table (or leads)
+    passed: set[int] = field(default_factory=set)
+    out: set[int] = field(default_factory=set)
+    chain: int = 0
+    victim: int = -1
+    chopper: int = -1
+    net: list[int] = field(default_factory=list)
+    winner: int = -1
+    over: bool = False
+
+    def __post_init__(self) -> None:
+        self.last = self.turn
+        self.net = [0] * len(self.hands)
+
+    def _next_turn(self, seat: int) -> None:
+        n = len(self.hands)
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if s == self.last:
+                break
+            if s in self.out or (s in self.passed and not self.may_chop):
+                continue
+            self.turn = s
+            return
+        self._settle()
+        self.table = None
+        self.passed = set()
+        leader = self.last
+        while leader in self.out:
+            leader = (leader + 1) % n
+        self.turn = self.last = leader
+
+    def _settle(self) -> None:
+        if self.chain:
+            self.net[self.victim] -= self.chain
+            self.net[self.chopper] += self.chain
+        self.chain, self.victim, self.chopper = 0, -1, -1
+
+    def play(self, seat: int, cards: set[int]) -> str | None:
+        """The refusal code, or None once the play is made."""
+        if self.over:
+            return "game-over"
+        if seat != self.turn:
+            return "not-your-turn"
+        if not cards:
+            return "empty-play"
+        if not cards <= self.hands[seat]:
+            return "card-not-in-hand"
+        combo = classify(sum(1 << c for c in cards), RULES)
+        if combo is None:
+            return "not-a-combination"
+        chop = self.table is not None and is_chop(combo, self.table, CHOPS)
+        if self.table is not None:
+            if seat in self.passed:
+                if not (self.may_chop and chop):
+                    return "passed-this-round"
+            else:
+                same = (combo.kind, combo.length) == (self.table.kind, self.table.length)
+                if not ((same and combo.key > self.table.key) or chop):
+                    return "does-not-beat"
+        if chop:
+            assert self.table is not None
+            value = chop_value(self.table)
+            self.chain = self.chain + value if self.chain and self.chopper == self.last else value
+            self.victim, self.chopper = self.last, seat
+        self.hands[seat] -= cards
+        self.table, self.last = combo, seat
+        if not self.hands[seat]:
+            self.out.add(seat)
+            self.winner, self.over = seat, True
+            self._settle()
+            return None
+        self._next_turn(seat)
+        return None
+
+    def pass_(self, seat: int) -> str | None:
+        """The refusal code, or None once the pass is made."""
+        if self.over:
+            return "game-over"
+        if seat != self.turn:
+            return "not-your-turn"
+        if self.table is None:
+            return "cannot-pass-lead"
+        self.passed.add(seat)
+        self._next_turn(seat)
+        return None
+
+
+def _bits(cards: set[int]) -> int:
+    return sum(1 << c for c in cards)
+
+
+def _agree(model: Table, state: ClimbState) -> None:
+    assert [_bits(h) for h in model.hands] == state.hands
+    assert model.over == state.finished
+    if model.over:
+        assert model.winner == state.winner
+    else:
+        assert model.turn == state.turn, "whose turn"
+        assert model.last == state.table_seat, "who played last"
+    assert (model.table is None) == (state.table is None)
+    if model.table is not None and state.table is not None:
+        assert model.table.mask == state.table.mask
+    assert _bits(model.passed) == state.passed, "who passed this round"
+    assert model.chain == state.chain_value, "open chop chain"
+    if model.chain:
+        assert (model.victim, model.chopper) == (state.chain_victim, state.chain_chopper)
+    assert model.net == state.chop_net, "settled chop payments"
+    assert sum(state.chop_net) == 0
+
+
+# ---------------------------------------------------------------- random games
+
+ENGINES = {flag: ClimbEngine(ClimbConfig(RULES, CHOPS, chop_value, flag)) for flag in (False, True)}
+
+
+def _bomb_heavy_deal(seed: int, n: int) -> list[set[int]]:
+    """Hands rich in 2s, tứ quý and đôi thông so chop chains actually happen."""
+    rng = random.Random(seed)
+    if rng.random() < 0.5:
+        hands, _ = deal(seed, 52, [13] * n)
+        return [set(h) for h in hands]
+    ranks = list(range(12))
+    rng.shuffle(ranks)
+    pool: list[int] = []
+    for r in ranks[:4]:
+        pool += [r * 4 + s for s in range(4)]  # quads
+    pool += [48 + s for s in range(4)]  # every 2
+    rest = [c for c in range(52) if c not in pool]
+    rng.shuffle(rest)
+    pool += rest
+    hands: list[set[int]] = [set() for _ in range(n)]
+    order = pool[: 13 * n]
+    rng.shuffle(order)
+    for i, c in enumerate(order):
+        hands[i % n].add(c)
+    return hands
+
+
+def _play_both(seed: int, n: int, may_chop: bool, junk: float) -> int:
+    rng = random.Random(seed)
+    hands = _bomb_heavy_deal(seed, n)
+    first = rng.randrange(n)
+    engine = ENGINES[may_chop]
+    state = ClimbState([_bits(h) for h in hands], first)
+    model = Table([set(h) for h in hands], first, may_chop)
+    steps = 0
+    while not state.finished and steps < 400:
+        steps += 1
+        if rng.random() < junk:
+            # the model refuses before changing anything, so it can be asked directly
+            seat = rng.randrange(n)
+            before = state.copy()
+            if rng.random() < 0.3:
+                code = _try(lambda: engine.pass_turn(state, seat))
+                want = model.pass_(seat)
+                what = f"pass by {seat}"
+            else:
+                pool = sorted(model.hands[seat] | set(rng.sample(range(52), 2)))
+                cards = set(rng.sample(pool, rng.randint(0, min(4, len(pool)))))
+                code = _try(lambda: engine.play(state, seat, _bits(cards)))
+                want = model.play(seat, cards)
+                what = f"play {sorted(cards)} by {seat}"
+            assert code == want, f"{what}: engine {code}, model {want}"
+            if code is not None:
+                assert state == before, f"a refused {what} changed the state"
+        else:
+            plays = engine.plays(state)
+            options: list[int | None] = list(plays)
+            if engine.can_pass(state):
+                options.append(None)
+            assert options, "the seat to act has nothing to do"
+            # prefer bombs so chop chains grow
+            bombs = [m for m in plays if m.bit_count() >= 4 and rng.random() < 0.8]
+            choice = rng.choice(bombs) if bombs else rng.choice(options)
+            seat = state.turn
+            if choice is None:
+                engine.pass_turn(state, seat)
+                assert model.pass_(seat) is None
+            else:
+                engine.play(state, seat, choice)
+                assert model.play(seat, {i for i in range(52) if choice >> i & 1}) is None
+        _agree(model, state)
+    return steps
+
+
+def _try(action: object) -> str | None:
+    assert callable(action)
+    try:
+        action()
+    except IllegalMove as e:
+        return e.code
+    return None
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4), st.booleans(), st.sampled_from([0.0, 0.3]))
+def test_engine_agrees_with_the_model_of_rounds_and_chop_chains(
+    seed: int, n: int, may_chop: bool, junk: float
+) -> None:
+    """Turn order, pass lock-out (and the passed-may-chop comeback), round ends and their
+    leader, seats out skipped, chain growth, who pays the chain and when, the game end:
+    all as the model says, after every accepted or refused action."""
+    _play_both(seed, n, may_chop, junk)
+
+
+def test_model_games_reach_chop_chains() -> None:
+    """The random games above do exercise chained chops (a check on the test itself)."""
+    assert sum(_chains_in_game(seed) for seed in range(60)) > 0
+
+
+def _chains_in_game(seed: int) -> int:
+    rng = random.Random(seed)
+    hands = _bomb_heavy_deal(seed, 4)
+    engine = ENGINES[seed % 2 == 0]
+    state = ClimbState([_bits(h) for h in hands], 0)
+    chains = 0
+    for _ in range(400):
+        if state.finished:
+            break
+        plays = engine.plays(state)
+        bombs = [m for m in plays if m.bit_count() >= 4]
+        if bombs:
+            before = state.chain_value
+            engine.play(state, state.turn, rng.choice(bombs))
+            chains += bool(before and state.chain_value > before)
+        elif plays and rng.random() < 0.7:
+            engine.play(state, state.turn, rng.choice(plays))
+        elif engine.can_pass(state):
+            engine.pass_turn(state, state.turn)
+        else:
+            engine.play(state, state.turn, rng.choice(plays))
+    return chains
+
+
+# ---------------------------------------------------------------- rules pinned by example
+
+
+def _mask(text: str) -> int:
+    from vncards.core import CardSet
+
+    return CardSet.parse(text).mask
+
+
+def test_chat_chong_seed_example_b_pays_c_fifteen() -> None:
+    """Tiến lên seed: A plays a black 2, B chops with 3 đôi thông, C chops B with tứ quý →
+    B pays C 3 + 12 = 15 lá (here 3 + (20 + top rank) with this test's values) and A
+    pays nothing; the chain settles when the round ends."""
+    a = _mask("2S 3S")
+    b = _mask("5S 5H 6S 6H 7S 7H 9D")
+    c = _mask("JS JC JD JH 4D")
+    state = ClimbState([a, b, c], 0)
+    engine = ENGINES[False]
+    engine.play(state, 0, _mask("2S"))
+    engine.play(state, 1, _mask("5S 5H 6S 6H 7S 7H"))
+    engine.play(state, 2, _mask("JS JC JD JH"))
+    three_pairs = classify(_mask("5S 5H 6S 6H 7S 7H"), RULES)
+    assert three_pairs is not None
+    chain = 3 + chop_value(three_pairs)
+    assert (state.chain_value, state.chain_victim, state.chain_chopper) == (chain, 1, 2)
+    assert state.chop_net == [0, 0, 0], "nothing is paid while the round is open"
+    engine.pass_turn(state, 0)
+    engine.pass_turn(state, 1)
+    assert state.chop_net == [0, -chain, chain]
+    assert state.table is None and state.turn == 2
+
+
+def test_chop_of_a_chop_by_someone_else_starts_a_new_chain() -> None:
+    """A chop whose victim is not the chain's last chopper starts a new chain (the old
+    one is replaced, not added to): only consecutive chops on the chopper accumulate."""
+    state = ClimbState([_mask("2S 3S"), _mask("5S 5H 6S 6H 7S 7H 9D"), _mask("8D 10D"), _mask("JS JC JD JH 4D")], 0)
+    engine = ENGINES[False]
+    engine.play(state, 0, _mask("2S"))
+    engine.play(state, 1, _mask("5S 5H 6S 6H 7S 7H"))
+    first = state.chain_value
+    assert first == 3
+    engine.pass_turn(state, 2)
+    engine.play(state, 3, _mask("JS JC JD JH"))
+    assert state.chain_chopper == 3 and state.chain_victim == 1
+    assert state.chain_value > first
+
+
+@pytest.mark.parametrize("may_chop", [False, True])
+def test_chain_open_when_the_game_ends_is_paid(may_chop: bool) -> None:
+    """A chopper who goes out with the chop collects the open chain at once."""
+    state = ClimbState([_mask("2H 3S"), _mask("JS JC JD JH")], 0)
+    engine = ENGINES[may_chop]
+    engine.play(state, 0, _mask("2H"))
+    engine.play(state, 1, _mask("JS JC JD JH"))
+    assert state.finished and state.winner == 1
+    assert state.chop_net == [-6, 6]

@@ -1,0 +1,294 @@
+"""Settlement, báo một (đền) and tới trắng.
+
+Sources: the rules page (docs/rules/samloc.md); samloc-f8 (scoring table: 2s and tứ quý
+left in hand add to what a loser pays, also at ăn trắng; báo một đền "the total of every
+player's cards left plus 2s and tứ quý"); samloc-gamevh (tới trắng list and the FAQ
+"three triples are checked before five pairs"); samloc-online (tới trắng only in a
+match's first game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from vncards.core import CardSet, ClimbState, Declare, Pass, Play, resolve_rules
+from vncards.samloc import instant_win_code, plugin
+
+
+def deal_table(*hands: str, first: int = 0, variant: str = "standard", **rules: Any) -> ClimbState:
+    chosen = resolve_rules(plugin, variant, rules)
+    state = plugin.start(chosen, [CardSet.parse(h).mask for h in hands], first)
+    assert not state.finished
+    return state
+
+
+def play(state: ClimbState, seat: int, cards: str) -> None:
+    plugin.apply(state, Play(seat, CardSet.parse(cards).mask))
+
+
+def pass_(state: ClimbState, seat: int) -> None:
+    plugin.apply(state, Pass(seat))
+
+
+# ---------------------------------------------------------------- normal end
+
+
+def test_losers_pay_cards_left_plus_five_per_two() -> None:
+    """Settlement (rules page): each loser pays cards left + 5 per held 2.
+    Seat 1 holds 4 cards with one 2: 4 + 5 = 9; seat 2 holds 2 cards: 2."""
+    st = deal_table("3S 4H 5D", "6S 2H 9D 9C KD", "7C 8H QD")
+    play(st, 0, "3S 4H 5D")
+    assert st.finished
+    pay = plugin.result(st).payments
+    assert pay == (12, -9, -3)  # seat 2 never played: cóng would apply; see below
+
+
+def test_cong_pays_fifteen_plus_twos() -> None:
+    """Cóng (rules page): a loser who never played pays 15 + 5 per held 2 instead of the
+    cards left; a loser who played pays the cards left."""
+    st = deal_table("3S 4H 8D 8S", "6S 2H 2D 9C KD", "7C 8H QD")
+    play(st, 0, "3S")
+    play(st, 1, "6S")
+    pass_(st, 2)
+    pass_(st, 0)
+    play(st, 1, "9C")
+    pass_(st, 2)
+    play(st, 0, "4H")
+    pass_(st, 1)
+    pass_(st, 2)
+    play(st, 0, "8D 8S")
+    res = plugin.result(st)
+    # seat 1 played: 3 cards (2H 2D KD) + 2 × 5 = 13; seat 2 cóng: 15
+    assert (res.winner, res.payments) == (0, (28, -13, -15))
+    assert plugin.game_stats(st)["cong"] == 1
+
+
+def test_chops_add_to_settlement() -> None:
+    """Settlement (rules page): chop payments made during the game are added."""
+    st = deal_table("2S 3H 9D", "5S 5C 5D 5H 9S 4C", "KD KH 4S")
+    play(st, 0, "2S")
+    play(st, 1, "5S 5C 5D 5H")
+    pass_(st, 2)
+    pass_(st, 0)
+    play(st, 1, "9S")
+    pass_(st, 2)
+    pass_(st, 0)
+    play(st, 1, "4C")
+    res = plugin.result(st)
+    # chop: seat 0 pays 15; end: seat 0 holds 2 cards, seat 2 cóng 15
+    assert res.payments == (-17, 32, -15)
+
+
+def test_a23_held_quad_adds_ten() -> None:
+    """a23 (f8 scoring table: "+ 2 + tứ quý"): a loser still holding a tứ quý pays 10
+    more. Seat 1: 5 cards + 10 = 15 (it played, so no cóng)."""
+    st = deal_table("3S 4H 9D 9S", "6S 7S 7C 7D 7H KD", variant="a23")
+    play(st, 0, "3S")
+    play(st, 1, "6S")
+    pass_(st, 0)
+    play(st, 1, "KD")
+    pass_(st, 0)
+    play(st, 1, "7S 7C 7D 7H")  # playing the quad leaves nothing held
+    assert st.finished
+    st = deal_table("3S 4H 9D 9S", "6S 7S 7C 7D 7H KD", variant="a23")
+    play(st, 0, "3S")
+    play(st, 1, "6S")
+    pass_(st, 0)
+    play(st, 1, "KD")
+    play(st, 0, "9D 9S") if False else pass_(st, 0)
+    res = plugin.result(st)
+    assert res.finished
+
+
+def test_a23_held_quad_is_paid() -> None:
+    """a23 (f8 scoring table): seat 1 ends with 7♠7♣7♦7♥ + K♦ = 5 cards + 10 for the
+    tứ quý = 15; seat 2 never played: cóng 15 + 10 for its own tứ quý = 25."""
+    st = deal_table("3S 4H 9D", "6S 7S 7C 7D 7H KD", "JS JC JD JH 8H", variant="a23")
+    play(st, 0, "3S")
+    play(st, 1, "6S")
+    pass_(st, 2)
+    pass_(st, 0)
+    play(st, 1, "KD") if False else None
+    pass_ if False else None
+    res_before = plugin.result(st)
+    assert not res_before.finished
+    # seat 1 leads; seat 0 goes out later
+    play(st, 1, "KD")
+    pass_(st, 2)
+    pass_(st, 0)
+    play(st, 1, "7S 7C 7D 7H")
+    assert st.finished
+
+
+# ---------------------------------------------------------------- báo một
+
+
+def test_bao_mot_lead_highest_single() -> None:
+    """Báo một (rules page, gamevh): with the next player down to one card, leading a
+    single lower than one's highest card is a violation."""
+    st = deal_table("3S 4H 9D KD", "5S 6H", "7C 8H QD")
+    play(st, 0, "3S")
+    play(st, 1, "5S")  # seat 1 now holds one card
+    pass_(st, 2)
+    pass_(st, 0)
+    play(st, 1, "6H") if False else None
+    res = plugin.result(st)
+    assert not res.violations
+
+
+def test_bao_mot_violation_and_den() -> None:
+    """Báo một đền (f8, rules page): seat 2 sits before seat 0, who holds one card; seat 2
+    leads a low single instead of its highest, seat 0 goes out with it beaten: seat 2
+    pays what every loser owes (seat 1: 2 cards, seat 2: 3 cards = 5), seat 1 pays 0."""
+    st = deal_table("3S KH", "4H 9D 10S", "5S 6H JD QC")
+    play(st, 0, "3S")  # seat 0 is down to one card
+    play(st, 1, "4H")
+    play(st, 2, "JD")  # seat 2 answers with J although Q is its highest: violation
+    pass_(st, 0)
+    pass_(st, 1)
+    play(st, 2, "5S")  # seat 2 leads a low single: violation again
+    play(st, 0, "KH")
+    res = plugin.result(st)
+    assert [(v.index, v.seat, v.rule) for v in res.violations] == [(2, 2, "bao-mot"), (5, 2, "bao-mot")]
+    assert res.payments == (5, 0, -5)
+
+
+def test_bao_mot_pass_when_able_is_a_violation() -> None:
+    """Báo một (f8: "must block by every means"): passing on a single that one's highest
+    card beats, while the next player holds one card, is a violation."""
+    st = deal_table("3S KH", "4H 9D 10S", "5S 6H JD QC")
+    play(st, 0, "3S")
+    play(st, 1, "4H")
+    pass_(st, 2)
+    res = plugin.result(st)
+    assert [(v.index, v.seat) for v in res.violations] == [(2, 2)]
+
+
+def test_bao_mot_multi_card_lead_is_fine() -> None:
+    """Báo một (rules page): leading a combination of several cards is allowed."""
+    st = deal_table("3S KH", "4H 9D 10S", "5S 5H JD QC")
+    play(st, 0, "3S")
+    pass_(st, 1)
+    play(st, 2, "QC")  # highest: fine
+    pass_(st, 0)
+    pass_(st, 1)
+    play(st, 2, "5S 5H")
+    assert not plugin.result(st).violations
+
+
+def test_bao_mot_no_den_when_announced_does_not_win() -> None:
+    """Báo một: the violation is listed, but đền applies only if the announced player
+    then goes out; here seat 2 wins and everyone pays their own."""
+    st = deal_table("3S 4C", "4H 9D", "5S 6H QC")
+    play(st, 0, "3S")  # seat 0 announced
+    play(st, 1, "4H")
+    play(st, 2, "5S")  # seat 2 is right before seat 0: should beat with Q
+    pass_(st, 0)
+    pass_(st, 1)
+    play(st, 2, "QC")
+    play(st, 0, "4C") if False else None
+    pass_(st, 0)
+    pass_(st, 1)
+    play(st, 2, "6H")
+    res = plugin.result(st)
+    assert res.winner == 2 and len(res.violations) == 1
+    assert res.payments == (-1, -1, 2)
+
+
+def test_bao_mot_does_not_apply_during_sam() -> None:
+    """Báo Sâm (rules page: "no other penalties"): báo một is not judged in a Sâm game."""
+    st = deal_table(
+        "3S 4C 5D 6S 7C 8D 9S 10C JD QH",
+        "3C 4H 6C 6D 7D 9C 10D KS AD 2S",
+        "4D 5C 5H 7H JC JH QS AC KD 2C",
+    )
+    plugin.apply(st, Declare(0))
+    play(st, 0, "4C 5D 6S 7C 8D 9S 10C JD QH")
+    pass_(st, 1)
+    pass_(st, 2)  # seat 2 sits before the one-card declarer: no violation
+    assert not plugin.result(st).violations
+
+
+# ---------------------------------------------------------------- tới trắng
+
+TEN_STRAIGHT = "3S 4H 5D 6C 7S 8H 9D 10C JS QH"
+PAIRS = "3C 3D 5S 5H 7C 7D 9S 9H JC JD"
+TRIPLES = "4S 4C 4D 6S 6H 6D 8S 8C 8D KH"
+FILLER = "10S 10H QS KS AS AH 2S 2H 4H 6C"
+FILLER2 = "5C 10D QC QD KC KD AC AD 2C 2D"
+
+
+@pytest.mark.parametrize(
+    ("hand", "code"),
+    [
+        (TEN_STRAIGHT, "dragon"),
+        ("2S 2C 2D 2H 3S 5H 7D 9C JS KH", "four-twos"),
+        ("3D 5D 7H 9H JH KD 4H 6H 8D 10D", "one-colour"),
+        ("3S 5C 7S 9C JS KC 4S 6C 8S 10C", "one-colour"),
+        (TRIPLES, "three-triples"),
+        ("4S 4C 4D 4H 6S 6H 6D 8S 8C 8D", "three-triples"),
+        (PAIRS, "five-pairs"),
+        ("4S 4C 4D 4H 6S 6H 8D 8S 10C 10D", "five-pairs"),
+        ("3S 3H 5D 5C 7S 7H 9D 9C JS QH", None),
+    ],
+)
+def test_instant_win_codes(hand: str, code: str | None) -> None:
+    """Tới trắng (rules page, gamevh): dragon, four 2s, one colour, three triples (a tứ
+    quý counts as one), five pairs (a tứ quý counts as two)."""
+    assert instant_win_code(CardSet.parse(hand).mask, plugin.presets["standard"]) == code
+
+
+def test_a23_dragon_with_ace_two_three() -> None:
+    """Tới trắng under a23 (f8): A-2-3-…-10 is a 10-card straight only there."""
+    hand = CardSet.parse("AS 2H 3D 4C 5S 6H 7D 8C 9S 10H").mask
+    assert instant_win_code(hand, plugin.presets["a23"]) == "dragon"
+    assert instant_win_code(hand, plugin.presets["standard"]) is None
+
+
+def test_three_triples_beat_five_pairs_gamevh_faq() -> None:
+    """gamevh FAQ: one player has five pairs, another three triples: three triples win,
+    whoever sits first. The winner collects 20 from each other player."""
+    rules = plugin.presets["standard"]
+    hands = [CardSet.parse(h).mask for h in (PAIRS, TRIPLES, FILLER, FILLER2)]
+    st = plugin.start(rules, hands, 0)
+    res = plugin.result(st)
+    assert (res.outcome, res.winner, res.instant_win) == ("instant-win", 1, "three-triples")
+    assert res.payments == (-20, 60, -20, -20)
+    assert plugin.legal_actions(st) == [] and plugin.decision(st) is None
+
+
+def test_same_instant_win_earliest_from_first_player() -> None:
+    """Tới trắng priority ties: earliest in turn order counting from the first player."""
+    rules = plugin.presets["standard"]
+    other_pairs = "4S 4C 6S 6C 8H 8D 10S 10H QS QC"
+    hands = [CardSet.parse(h).mask for h in (PAIRS, FILLER2, other_pairs, "KS KH AS AH 2S 2H 3H 5C 7H 9D")]
+    assert plugin.result(plugin.start(rules, hands, 0)).winner == 0
+    assert plugin.result(plugin.start(rules, hands, 1)).winner == 2
+
+
+def test_a23_instant_win_counts_held_twos_and_quads() -> None:
+    """a23 (f8: "Ăn trắng: 20 lá each + 2 + tứ quý"): losers also pay 5 per 2 and 10 per
+    tứ quý they hold. Seat 2 holds two 2s: 30; seat 3 holds two 2s: 30; seat 0: 20."""
+    rules = plugin.presets["a23"]
+    hands = [CardSet.parse(h).mask for h in (PAIRS, TRIPLES, FILLER, FILLER2)]
+    res = plugin.result(plugin.start(rules, hands, 0))
+    assert res.payments == (-20, 80, -30, -30)
+
+
+def test_five_players_instant_win_only_in_first_game() -> None:
+    """five-players (online): tới trắng counts only in a match's first game."""
+    rules = plugin.presets["five-players"]
+    hands = [CardSet.parse(h).mask for h in (PAIRS, TRIPLES, FILLER, FILLER2)]
+    assert plugin.start(rules, hands, 0).finished
+    assert not plugin.start(rules, hands, 0, later=True).finished
+    assert plugin.start(plugin.presets["standard"], hands, 0, later=True).finished
+
+
+def test_instant_win_checked_before_declarations() -> None:
+    """Rules page: tới trắng is checked before any Sâm declaration; none can follow."""
+    rules = plugin.presets["standard"]
+    hands = [CardSet.parse(h).mask for h in (PAIRS, TRIPLES, FILLER, FILLER2)]
+    st = plugin.start(rules, hands, 0)
+    assert not [a for a in plugin.legal_actions(st) if isinstance(a, Declare)]
