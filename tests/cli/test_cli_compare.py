@@ -39,7 +39,8 @@ def test_compare_measures_simulated_games(runner: CliRunner, fake: Any) -> None:
             assert 0.0 <= m[key] <= 1.0
         assert m["mean_length"] > 0
     readable = runner.invoke(app, ["compare", "--games", "10"])
-    assert "(measured)" in readable.stdout
+    assert "measured (10 games)" in readable.stdout
+    assert "first player wins" in readable.stdout
 
 
 def test_compare_plot_writes_a_png(runner: CliRunner, fake: Any, tmp_path: Path) -> None:

@@ -115,3 +115,44 @@ def test_real_game_played_to_the_end(runner: CliRunner, real_game: str) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Settlement" in result.stdout
+
+
+def _loadable_games() -> list[str]:
+    import warnings
+
+    from vncards.core import discover_games
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return list(discover_games())
+
+
+def test_completion_of_commands_and_games() -> None:
+    """Tab completion names the commands, and the installed games for a GAME argument."""
+    env = dict(
+        os.environ, _VNCARDS_COMPLETE="complete_bash", COMP_WORDS="vncards sim", COMP_CWORD="1"
+    )
+    done = subprocess.run(
+        [str(SCRIPT)], capture_output=True, text=True, env=env, timeout=60, check=False
+    )
+    assert done.stdout.split() == ["simulate"]
+    env.update(COMP_WORDS="vncards classify ", COMP_CWORD="2")
+    names = subprocess.run(
+        [str(SCRIPT)], capture_output=True, text=True, env=env, timeout=60, check=False
+    )
+    assert names.stdout.split() == _loadable_games()
+
+
+def test_progress_bar_on_a_terminal_only() -> None:
+    """On a terminal `simulate` draws a progress bar (on stderr); piped, it does not."""
+    import pexpect
+
+    env = dict(os.environ, PYTHONPATH=str(HERE), TERM="xterm", VNCARDS_PLUGINS="none")
+    args = ["simulate", "cli_fakegame:plugin", "-g", "300", "-n", "2", "-v", "short"]
+    child = pexpect.spawn(str(SCRIPT), args, env=env, encoding="utf-8", timeout=60)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "/300" in (child.before or "")
+    piped = _run(*args)
+    assert piped.returncode == 0
+    assert "/300" not in piped.stdout + piped.stderr

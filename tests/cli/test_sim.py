@@ -3,6 +3,7 @@ the same payments, and bad runs refused before any process starts."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -334,3 +335,22 @@ def test_dask_worker_without_the_game_is_one_sentence(
                 bots=["random"],
                 scheduler=cluster.scheduler_address,
             )
+
+
+def test_a_script_without_a_main_guard_can_use_workers(tmp_path: Path) -> None:
+    """Spawned workers do not re-run the caller's script, so a plain script (no
+    ``if __name__ == "__main__":``) runs two workers and gets the one-worker games."""
+    script = tmp_path / "plain_script.py"
+    script.write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "from vncards.cli.sim import simulate\n"
+        f"a = simulate({FAKE!r}, games=20, players=3, bots=['random'], workers=2)\n"
+        f"b = simulate({FAKE!r}, games=20, players=3, bots=['random'])\n"
+        "print('same' if a == b else 'different', flush=True)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "same"

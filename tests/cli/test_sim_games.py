@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from vncards.cli import sim
 from vncards.cli.sim import load_game, simulate
-from vncards.core import PluginWarning, discover_games, referee, resolve_rules
+from vncards.core import PluginError, PluginWarning, discover_games, referee, resolve_rules
 
 pytestmark = pytest.mark.filterwarnings("ignore::vncards.core.PluginWarning")
 
@@ -85,3 +86,22 @@ def test_real_game_is_the_same_on_dask(game: str, dask_address: str) -> None:
     run = _run(game)
     remote = simulate(game, games=10, seed=5, keep_records=True, scheduler=dask_address, **run)
     assert remote == simulate(game, games=10, seed=5, keep_records=True, **run)
+
+
+@real_game
+def test_workers_import_the_installed_game_by_its_entry_point(game: str) -> None:
+    """Workers are sent the entry point's module:attribute, which names the very plugin
+    the name finds (so they need not discover every installed game)."""
+    plugin = load_game(game)
+    reference = sim._reference(game, plugin)
+    assert ":" in reference
+    assert load_game(reference) is plugin
+
+
+@pytest.mark.skipif("tienlen" not in _INSTALLED, reason="tienlen not installed")
+def test_vncards_plugins_is_read_at_every_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game found once is not remembered past ``VNCARDS_PLUGINS`` restricting loading."""
+    assert len(simulate("tienlen", games=1, players=4, bots=["random"])) == 1
+    monkeypatch.setenv("VNCARDS_PLUGINS", "no-such-game")
+    with pytest.raises(PluginError, match="unknown game 'tienlen'"):
+        simulate("tienlen", games=1, players=4, bots=["random"])

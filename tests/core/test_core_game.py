@@ -135,6 +135,7 @@ def test_resolve_rules_preset_and_override() -> None:
         ("eight", None, "no variant 'eight' (known: five, seven)"),
         (None, {"hand_size": "many"}, "bad rule setting hand_size"),
         (None, {"jokers": 2}, "bad rule setting jokers"),
+        (None, {"a\nb": 2}, "bad rule setting 'a\\nb'"),
     ],
 )
 def test_resolve_rules_errors(
@@ -427,3 +428,45 @@ def test_conformance_catches_shedding_game_missing_a_play() -> None:
     """check_plugin fails when legal_actions misses a play that apply accepts."""
     with pytest.raises(AssertionError, match="not listed as legal"):
         check_plugin(MiniMissingPlay(), games=2, variants=["five"])
+
+
+def test_cli_queries_classify_and_beats() -> None:
+    """classify_cards names the combination (or null); beats_cards says whether a play
+    beats the table and whether by a chop; non-combinations simply do not beat."""
+    rules = MiniRules()
+    assert MINI.classify_cards(rules, ["8s", "8 cơ"]) == {"combo": "pair", "cards": ["8S", "8H"]}
+    assert MINI.classify_cards(rules, ["8S", "9H"])["combo"] is None
+    assert MINI.classify_cards(rules, ["8S", "8S"])["combo"] is None
+    assert MINI.beats_cards(rules, ["2S"], ["9S", "9C", "9D", "9H"]) == {
+        "beats": True,
+        "chop": True,
+    }
+    assert MINI.beats_cards(rules, ["8S", "8D"], ["8C", "8H"]) == {"beats": True, "chop": False}
+    assert MINI.beats_cards(rules, ["8S"], ["8S"]) == {"beats": False, "chop": False}
+    assert MINI.beats_cards(rules, ["8S"], ["9S", "JH"]) == {"beats": False, "chop": False}
+
+
+def test_cli_queries_moves_sorted_by_shape() -> None:
+    """moves_cards lists every play, singles first then larger shapes, each with its code
+    and whether it chops."""
+    rules = MiniRules()
+    moves = MINI.moves_cards(rules, ["3S", "3H", "4D", "5C"])
+    assert [m["combo"] for m in moves] == ["single"] * 4 + ["pair"] + ["straight"] * 2
+    assert moves[0] == {"combo": "single", "cards": ["3S"], "chop": False}
+    over_two = MINI.moves_cards(rules, ["9S", "9C", "9D", "9H", "2H"], ["2S"])
+    assert over_two == [
+        {"combo": "single", "cards": ["2H"], "chop": False},
+        {"combo": "quad", "cards": ["9S", "9C", "9D", "9H"], "chop": True},
+    ]
+    assert MINI.moves_cards(rules, ["3S"], ["4S", "9H"]) == []
+
+
+def test_cli_deal_json_is_seeded() -> None:
+    """deal_json: the same seed gives the same deal, in record form."""
+    a = MINI.deal_json(MiniRules(), 3, seed=42)
+    assert a == MINI.deal_json(MiniRules(), 3, seed=42)
+    assert a["players"] == ["P1", "P2", "P3"]
+    assert all(len(h) == 5 for h in a["hands"].values())
+    assert a["first"] == "P1"
+    assert a["instant_wins"] == []
+    assert a != MINI.deal_json(MiniRules(), 3, seed=43)

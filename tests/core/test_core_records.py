@@ -124,3 +124,45 @@ def test_record_action_kinds() -> None:
         assert action.kind == kind
         assert action.to_json() == data
     assert GameRecord.model_validate(record()).actions[1].pass_ is True
+
+
+def test_load_record_size_limit_counts_utf8_bytes() -> None:
+    """The size limit is in bytes: text with fewer characters than MAX_RECORD_BYTES but
+    more UTF-8 bytes is refused like its encoded form."""
+    text = '{"game": "' + "ơ" * (MAX_RECORD_BYTES // 2 + 1) + '"}'
+    assert len(text) < MAX_RECORD_BYTES < len(text.encode())
+    with pytest.raises(RecordError, match="larger than"):
+        load_record(text)
+
+
+def test_load_record_huge_integer_is_record_error() -> None:
+    """An integer of thousands of digits (which Python refuses to read) is unreadable JSON."""
+    with pytest.raises(RecordError, match="not valid JSON"):
+        load_record('{"game": "x", "bet": ' + "9" * 5000 + "}")
+
+
+@pytest.mark.parametrize("bet", [True, "5", 2.0])
+def test_bet_must_be_a_json_integer(bet: object) -> None:
+    """A bet written as a boolean, a string or a float is refused, not coerced."""
+    with pytest.raises(RecordError, match="bet"):
+        load_record(record(bet=bet))
+
+
+def test_lone_surrogate_is_record_error() -> None:
+    """A string that is not Unicode text (a lone surrogate escape) makes the record
+    unreadable, since no report naming it could be written as UTF-8."""
+    with pytest.raises(RecordError, match="not valid Unicode"):
+        load_record(
+            '{"game": "x", "players": ["\\ud800"], "hands": {"\\ud800": []}, "actions": []}'
+        )
+
+
+@pytest.mark.parametrize("key", ["\n", "B\nC", " A", ""])
+def test_error_message_is_one_line_whatever_the_keys(key: str) -> None:
+    """A key holding a newline or spaces is quoted in the message, which stays one line."""
+    with pytest.raises(RecordError) as info:
+        load_record(record(hands={key: None}))
+    assert "\n" not in str(info.value)
+    with pytest.raises(RecordError) as info:
+        load_record(record(rules=None, actions=[{"player": "An", key: 1}]))
+    assert "\n" not in str(info.value)

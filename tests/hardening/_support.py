@@ -165,14 +165,14 @@ def golden_records() -> list[tuple[Path, dict[str, Any], dict[str, Any] | None]]
         if path.name.endswith(".expected.json"):
             continue
         expected_path = path.with_name(path.name[: -len(".json")] + ".expected.json")
-        expected = (
-            json.loads(expected_path.read_text("utf-8")) if expected_path.exists() else None
-        )
+        expected = json.loads(expected_path.read_text("utf-8")) if expected_path.exists() else None
         out.append((path, json.loads(path.read_text("utf-8")), expected))
     return out
 
 
-def bot_record(plugin: AnyPlugin, preset: str, seed: int, n_players: int | None = None) -> GameRecord:
+def bot_record(
+    plugin: AnyPlugin, preset: str, seed: int, n_players: int | None = None
+) -> GameRecord:
     """The record of a seeded random-bot game."""
     rules = resolve_rules(plugin, preset)
     lo, hi = plugin.player_range(rules)
@@ -199,6 +199,21 @@ def samples() -> tuple[Sample, ...]:
     return tuple(out)
 
 
+def sample_params(selected: Sequence[Sample] | None = None, per_game: int = 4) -> list[Any]:
+    """Samples as pytest parameters: every bot-game record, and the first ``per_game``
+    golden records of each game; the other golden records run with ``-m slow``."""
+    import pytest
+
+    seen: dict[str, int] = {}
+    out = []
+    for s in samples() if selected is None else selected:
+        golden = "/" in s.label
+        seen[s.plugin.name] = seen.get(s.plugin.name, 0) + golden
+        slow = golden and seen[s.plugin.name] > per_game
+        out.append(pytest.param(s, id=s.label, marks=[pytest.mark.slow] if slow else []))
+    return out
+
+
 # ---------------------------------------------------------------- verdicts
 
 
@@ -210,9 +225,11 @@ def rule(plugin: AnyPlugin, source: str | bytes | dict[str, Any]) -> RefereeRepo
     try:
         return referee(plugin, source)
     except RecordError as e:
-        assert str(e).strip(), "a RecordError needs a message"
-        assert "\n" not in str(e), f"a RecordError is one line: {e!s}"
-        return e
+        error = e
+    message = str(error)
+    assert message.strip(), "a RecordError needs a message"
+    assert "\n" not in message, f"a RecordError is one line: {message!r}"
+    return error
 
 
 def check_report(report: RefereeReport, data: dict[str, Any]) -> None:
@@ -233,7 +250,8 @@ def check_report(report: RefereeReport, data: dict[str, Any]) -> None:
         actions = data["actions"]
         assert 0 <= report.error.index < len(actions)
         assert report.error.player == actions[report.error.index]["player"]
-        assert report.error.code and report.error.code == report.error.code.strip().lower()
+        assert report.error.code
+        assert report.error.code == report.error.code.strip().lower()
         assert " " not in report.error.code, "error codes are kebab-case words"
         assert report.error.message.strip()
     for v in report.violations:

@@ -55,7 +55,8 @@ def stage(module: str, tests: list[str], where: Path) -> Path:
         f'source_paths = ["src"]\n'
         f"only_mutate = {_toml_list([f'src/vncards/{package}/{filename}'])}\n"
         f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
-        'pytest_add_cli_args = ["-p", "no:cacheprovider", "--benchmark-disable", "-m", "not slow"]\n'
+        "pytest_add_cli_args = "
+        '["-p", "no:cacheprovider", "--benchmark-disable", "-m", "not slow"]\n'
     )
     (where / "pyproject.toml").write_text(base + table, encoding="utf-8")
     return where

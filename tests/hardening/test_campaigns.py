@@ -19,10 +19,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-
-from tests.hardening._support import AnyPlugin, GreedyBot, game_presets, preset_id
 from vncards.core import Bot, PlayedGame, derive_seed, resolve_rules
 from vncards.core.testing import check_actions_exact, check_game, check_replay, check_result
+
+from tests.hardening._support import AnyPlugin, GreedyBot, game_presets, preset_id
 
 PAIRS = game_presets()
 CAMPAIGN_GAMES = int(os.environ.get("VNCARDS_CAMPAIGN_GAMES", "20000"))
@@ -50,7 +50,9 @@ def check_bot_game(
     bots = [make_bot(derive_seed(seed, s)) for s in range(n)]
     actions: list[Any] = []
     for step in range(max_steps):
-        assert plugin.card_multiset(state) == cards, f"seed {seed}: cards not conserved at step {step}"
+        assert plugin.card_multiset(state) == cards, (
+            f"seed {seed}: cards not conserved at step {step}"
+        )
         if probe_every and step % probe_every == 0:
             check_actions_exact(plugin, state, limit=probe_limit, seed=seed + step)
         d = plugin.decision(state)
@@ -74,14 +76,18 @@ def check_bot_game(
     return res.outcome or "unfinished", step
 
 
-def _random_game(plugin: AnyPlugin, preset: str, seed: int, every: int, limit: int) -> tuple[str, int]:
+def _random_game(
+    plugin: AnyPlugin, preset: str, seed: int, every: int, limit: int
+) -> tuple[str, int]:
     game, steps, _ = check_game(
         plugin, variant=preset, seed=seed, probe_every=every, probe_limit=limit
     )
     return plugin.result(game.final).outcome or "unfinished", steps
 
 
-def _greedy_game(plugin: AnyPlugin, preset: str, seed: int, every: int, limit: int) -> tuple[str, int]:
+def _greedy_game(
+    plugin: AnyPlugin, preset: str, seed: int, every: int, limit: int
+) -> tuple[str, int]:
     return check_bot_game(plugin, preset, seed, GreedyBot, probe_every=every, probe_limit=limit)
 
 
@@ -94,7 +100,9 @@ def test_sample_of_bot_games_conforms(pair: tuple[AnyPlugin, str], kind: str) ->
     """A few seeded games per game, preset and bot kind pass every conformance check,
     probing every step."""
     plugin, preset = pair
-    outcomes = Counter(KINDS[kind](plugin, preset, derive_seed(7, g) % 2**32, 1, 150)[0] for g in range(3))
+    outcomes = Counter(
+        KINDS[kind](plugin, preset, derive_seed(7, g) % 2**32, 1, 150)[0] for g in range(3)
+    )
     assert sum(outcomes.values()) == 3
 
 
@@ -105,7 +113,9 @@ def test_every_bot_a_game_offers_plays_legally(pair: tuple[AnyPlugin, str]) -> N
     plugin, preset = pair
     for name, factory in plugin.bots.items():
         for g in range(2):
-            outcome, _ = check_bot_game(plugin, preset, 100 + g, factory, probe_every=5, probe_limit=30)
+            outcome, _ = check_bot_game(
+                plugin, preset, 100 + g, factory, probe_every=5, probe_limit=30
+            )
             assert outcome, f"bot {name}"
 
 

@@ -11,12 +11,12 @@ These tests are what kills mutants of ``vncards.core._climb``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from vncards.core import (
     ChopRule,
     ClimbConfig,
@@ -40,6 +40,10 @@ CHOPS = (
     ChopRule((Kind.PAIR_RUN, 6), (Kind.PAIR_RUN, 6), need_higher=True),
     ChopRule((Kind.QUAD, 4), (Kind.PAIR_RUN, 6)),
 )
+# without the "smaller of the same shape" rows, a chopper can be beaten without a chop,
+# which closes their chain early
+CHOPS_PLAIN = tuple(row for row in CHOPS if not row.need_higher)
+TABLES = {"full": CHOPS, "plain": CHOPS_PLAIN}
 
 
 def chop_value(target: Combo) -> int:
@@ -63,6 +67,7 @@ class Table:
     hands: list[set[int]]
     turn: int
     may_chop: bool
+    chops: tuple[ChopRule, ...] = CHOPS
     table: Combo | None = None
     last: int = 0  # who played what is on the table (or leads)
     passed: set[int] = field(default_factory=set)
@@ -115,7 +120,7 @@ class Table:
         combo = classify(sum(1 << c for c in cards), RULES)
         if combo is None:
             return "not-a-combination"
-        chop = self.table is not None and is_chop(combo, self.table, CHOPS)
+        chop = self.table is not None and is_chop(combo, self.table, self.chops)
         if self.table is not None:
             if seat in self.passed:
                 if not (self.may_chop and chop):
@@ -127,7 +132,12 @@ class Table:
         if chop:
             assert self.table is not None
             value = chop_value(self.table)
-            self.chain = self.chain + value if self.chain and self.chopper == self.last else value
+            if self.chain and self.chopper == self.last:
+                self.chain += value
+            else:
+                # the chopper was beaten without a chop: that chain is closed and paid
+                self._settle()
+                self.chain = value
             self.victim, self.chopper = self.last, seat
         self.hands[seat] -= cards
         self.table, self.last = combo, seat
@@ -177,39 +187,45 @@ def _agree(model: Table, state: ClimbState) -> None:
 
 # ---------------------------------------------------------------- random games
 
-ENGINES = {flag: ClimbEngine(ClimbConfig(RULES, CHOPS, chop_value, flag)) for flag in (False, True)}
+ENGINES = {
+    (flag, table): ClimbEngine(ClimbConfig(RULES, TABLES[table], chop_value, flag))
+    for flag in (False, True)
+    for table in TABLES
+}
 
 
 def _bomb_heavy_deal(seed: int, n: int) -> list[set[int]]:
-    """Hands rich in 2s, tứ quý and đôi thông so chop chains actually happen."""
+    """Half the time a fair deal; else hands holding whole tứ quý, runs of pairs and the
+    2s, so that chops and chop chains actually happen."""
     rng = random.Random(seed)
     if rng.random() < 0.5:
-        hands, _ = deal(seed, 52, [13] * n)
-        return [set(h) for h in hands]
+        dealt, _ = deal(seed, 52, [13] * n)
+        return [set(h) for h in dealt]
+    hands: list[set[int]] = [set() for _ in range(n)]
     ranks = list(range(12))
     rng.shuffle(ranks)
-    pool: list[int] = []
-    for r in ranks[:4]:
-        pool += [r * 4 + s for s in range(4)]  # quads
-    pool += [48 + s for s in range(4)]  # every 2
-    rest = [c for c in range(52) if c not in pool]
+    blocks = [[r * 4 + s for s in range(4)] for r in ranks[:3]]  # quads
+    low = rng.randrange(10)
+    blocks.append([r * 4 + s for r in range(low, low + 3) for s in (0, 3)])  # 3 đôi thông
+    for block in blocks:
+        free = [h for h in hands if len(h) + len(block) <= 13]
+        if free:
+            rng.choice(free).update(c for c in block if all(c not in h for h in hands))
+    rest = [c for c in range(52) if all(c not in h for h in hands)]
     rng.shuffle(rest)
-    pool += rest
-    hands: list[set[int]] = [set() for _ in range(n)]
-    order = pool[: 13 * n]
-    rng.shuffle(order)
-    for i, c in enumerate(order):
-        hands[i % n].add(c)
+    for h in hands:
+        while len(h) < 13:
+            h.add(rest.pop())
     return hands
 
 
-def _play_both(seed: int, n: int, may_chop: bool, junk: float) -> int:
+def _play_both(seed: int, n: int, may_chop: bool, junk: float, table: str) -> int:
     rng = random.Random(seed)
     hands = _bomb_heavy_deal(seed, n)
     first = rng.randrange(n)
-    engine = ENGINES[may_chop]
+    engine = ENGINES[may_chop, table]
     state = ClimbState([_bits(h) for h in hands], first)
-    model = Table([set(h) for h in hands], first, may_chop)
+    model = Table([set(h) for h in hands], first, may_chop, TABLES[table])
     steps = 0
     while not state.finished and steps < 400:
         steps += 1
@@ -218,13 +234,13 @@ def _play_both(seed: int, n: int, may_chop: bool, junk: float) -> int:
             seat = rng.randrange(n)
             before = state.copy()
             if rng.random() < 0.3:
-                code = _try(lambda: engine.pass_turn(state, seat))
+                code = _try(engine.pass_turn, state, seat)
                 want = model.pass_(seat)
                 what = f"pass by {seat}"
             else:
                 pool = sorted(model.hands[seat] | set(rng.sample(range(52), 2)))
                 cards = set(rng.sample(pool, rng.randint(0, min(4, len(pool)))))
-                code = _try(lambda: engine.play(state, seat, _bits(cards)))
+                code = _try(engine.play, state, seat, _bits(cards))
                 want = model.play(seat, cards)
                 what = f"play {sorted(cards)} by {seat}"
             assert code == want, f"{what}: engine {code}, model {want}"
@@ -250,24 +266,29 @@ def _play_both(seed: int, n: int, may_chop: bool, junk: float) -> int:
     return steps
 
 
-def _try(action: object) -> str | None:
-    assert callable(action)
+def _try(action: Callable[..., object], *args: object) -> str | None:
     try:
-        action()
+        action(*args)
     except IllegalMove as e:
         return e.code
     return None
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32 - 1), st.integers(2, 4), st.booleans(), st.sampled_from([0.0, 0.3]))
+@given(
+    st.integers(0, 2**32 - 1),
+    st.integers(2, 4),
+    st.booleans(),
+    st.sampled_from([0.0, 0.3]),
+    st.sampled_from(sorted(TABLES)),
+)
 def test_engine_agrees_with_the_model_of_rounds_and_chop_chains(
-    seed: int, n: int, may_chop: bool, junk: float
+    seed: int, n: int, may_chop: bool, junk: float, table: str
 ) -> None:
     """Turn order, pass lock-out (and the passed-may-chop comeback), round ends and their
     leader, seats out skipped, chain growth, who pays the chain and when, the game end:
     all as the model says, after every accepted or refused action."""
-    _play_both(seed, n, may_chop, junk)
+    _play_both(seed, n, may_chop, junk, table)
 
 
 def test_model_games_reach_chop_chains() -> None:
@@ -278,7 +299,7 @@ def test_model_games_reach_chop_chains() -> None:
 def _chains_in_game(seed: int) -> int:
     rng = random.Random(seed)
     hands = _bomb_heavy_deal(seed, 4)
-    engine = ENGINES[seed % 2 == 0]
+    engine = ENGINES[seed % 2 == 0, "full"]
     state = ClimbState([_bits(h) for h in hands], 0)
     chains = 0
     for _ in range(400):
@@ -316,7 +337,7 @@ def test_chat_chong_seed_example_b_pays_c_fifteen() -> None:
     b = _mask("5S 5H 6S 6H 7S 7H 9D")
     c = _mask("JS JC JD JH 4D")
     state = ClimbState([a, b, c], 0)
-    engine = ENGINES[False]
+    engine = ENGINES[False, "full"]
     engine.play(state, 0, _mask("2S"))
     engine.play(state, 1, _mask("5S 5H 6S 6H 7S 7H"))
     engine.play(state, 2, _mask("JS JC JD JH"))
@@ -328,30 +349,54 @@ def test_chat_chong_seed_example_b_pays_c_fifteen() -> None:
     engine.pass_turn(state, 0)
     engine.pass_turn(state, 1)
     assert state.chop_net == [0, -chain, chain]
-    assert state.table is None and state.turn == 2
+    assert state.table is None
+    assert state.turn == 2
 
 
-def test_chop_of_a_chop_by_someone_else_starts_a_new_chain() -> None:
-    """A chop whose victim is not the chain's last chopper starts a new chain (the old
-    one is replaced, not added to): only consecutive chops on the chopper accumulate."""
-    state = ClimbState([_mask("2S 3S"), _mask("5S 5H 6S 6H 7S 7H 9D"), _mask("8D 10D"), _mask("JS JC JD JH 4D")], 0)
-    engine = ENGINES[False]
+def test_quad_over_quad_grows_the_chain_of_the_quad_it_chops() -> None:
+    """Chặt chồng through tứ quý: A's 2♠ is chopped by B's tứ quý, B's by C's higher tứ
+    quý → one chain, B pays C 3 + the value of B's quad; A pays nothing."""
+    state = ClimbState([_mask("2S 3S"), _mask("5S 5C 5D 5H 9D"), _mask("JS JC JD JH 4D")], 0)
+    engine = ENGINES[False, "full"]
     engine.play(state, 0, _mask("2S"))
-    engine.play(state, 1, _mask("5S 5H 6S 6H 7S 7H"))
-    first = state.chain_value
-    assert first == 3
-    engine.pass_turn(state, 2)
-    engine.play(state, 3, _mask("JS JC JD JH"))
-    assert state.chain_chopper == 3 and state.chain_victim == 1
-    assert state.chain_value > first
+    engine.play(state, 1, _mask("5S 5C 5D 5H"))
+    engine.play(state, 2, _mask("JS JC JD JH"))
+    quad = classify(_mask("5S 5C 5D 5H"), RULES)
+    assert quad is not None
+    chain = 3 + chop_value(quad)
+    assert (state.chain_value, state.chain_victim, state.chain_chopper) == (chain, 1, 2)
+    engine.pass_turn(state, 0)
+    engine.pass_turn(state, 1)
+    assert state.chop_net == [0, -chain, chain]
+
+
+def test_chopper_beaten_without_a_chop_is_paid_before_a_new_chain() -> None:
+    """Without a "smaller of the same shape" chop row, B's chopping quad beaten by C's
+    higher quad is no chop: B's chain (A pays 3) is paid when D's chop starts a new one."""
+    engine = ClimbEngine(
+        ClimbConfig(RULES, (*CHOPS_PLAIN, ChopRule((Kind.PAIR_RUN, 8), (Kind.QUAD, 4))), chop_value)
+    )
+    hands = ["2S 3S", "5S 5C 5D 5H 9D", "JS JC JD JH 4D", "6S 6H 7S 7H 8S 8H 9S 9H 3D"]
+    state = ClimbState([_mask(h) for h in hands], 0)
+    engine.play(state, 0, _mask("2S"))
+    engine.play(state, 1, _mask("5S 5C 5D 5H"))
+    engine.play(state, 2, _mask("JS JC JD JH"))
+    assert state.chop_net == [0, 0, 0, 0]
+    assert state.chain_value == 3
+    engine.play(state, 3, _mask("6S 6H 7S 7H 8S 8H 9S 9H"))
+    quad = classify(_mask("JS JC JD JH"), RULES)
+    assert quad is not None
+    assert state.chop_net == [-3, 3, 0, 0]
+    assert (state.chain_value, state.chain_victim, state.chain_chopper) == (chop_value(quad), 2, 3)
 
 
 @pytest.mark.parametrize("may_chop", [False, True])
 def test_chain_open_when_the_game_ends_is_paid(may_chop: bool) -> None:
     """A chopper who goes out with the chop collects the open chain at once."""
     state = ClimbState([_mask("2H 3S"), _mask("JS JC JD JH")], 0)
-    engine = ENGINES[may_chop]
+    engine = ENGINES[may_chop, "full"]
     engine.play(state, 0, _mask("2H"))
     engine.play(state, 1, _mask("JS JC JD JH"))
-    assert state.finished and state.winner == 1
+    assert state.finished
+    assert state.winner == 1
     assert state.chop_net == [-6, 6]

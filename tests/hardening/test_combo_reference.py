@@ -10,13 +10,22 @@ These tests are what kills mutants of ``vncards.core._combos``.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from vncards.core import CardSet, ChopRule, Combo, ComboRules, Kind, beats, classify, is_chop, legal_plays
+from vncards.core import (
+    CardSet,
+    ChopRule,
+    Combo,
+    ComboRules,
+    Kind,
+    beats,
+    classify,
+    is_chop,
+    legal_plays,
+)
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -75,7 +84,7 @@ def model(ids: list[int], rules: ComboRules) -> Model | None:
     n = len(ids)
     suits = rules.suits_break_ties
     if len(by_rank) == 1:
-        (rank, held), = by_rank.items()
+        ((rank, held),) = by_rank.items()
         kind = (K.SINGLE, K.PAIR, K.TRIPLE, K.QUAD)[n - 1]
         key = (rank, max(held)) if suits and n <= 2 else (rank, 0)
         return kind, n, key, rank
@@ -197,20 +206,30 @@ def test_beats_and_chop_agree_with_the_rules_model(a: list[int], b: list[int], n
         assert (ca.key == cb.key) == (ma[2] == mb[2]), "ties within one shape"
 
 
-def _model_plays(hand: list[int], rules: ComboRules, over: Model | None, chops: tuple[ChopRule, ...], only: bool) -> set[int]:
+def _model_plays(
+    hand: list[int], rules: ComboRules, over: Model | None, chops: tuple[ChopRule, ...], only: bool
+) -> set[int]:
     out = set()
     for k in range(1, len(hand) + 1):
         for sub in combinations(hand, k):
             m = model(list(sub), rules)
             if m is None:
                 continue
-            if over is None or (model_chop(m, over, chops) if only else model_beats(m, over, chops)):
+            if over is None or (
+                model_chop(m, over, chops) if only else model_beats(m, over, chops)
+            ):
                 out.add(_mask(sub))
     return out
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(card_sets(max_size=10), card_sets(max_size=8), st.sampled_from(sorted(RULESETS)), st.booleans(), st.booleans())
+@given(
+    card_sets(max_size=10),
+    card_sets(max_size=8),
+    st.sampled_from(sorted(RULESETS)),
+    st.booleans(),
+    st.booleans(),
+)
 def test_legal_plays_agree_with_the_rules_model(
     hand: list[int], over_ids: list[int], name: str, lead: bool, only: bool
 ) -> None:
@@ -269,8 +288,9 @@ def test_sam_a23_straights_are_the_lowest() -> None:
     """Sâm A-2-3: A-2-3 < 2-3-4 < 3-4-5 < … < Q-K-A, and K-A-2 is no straight."""
     order = ["AS 2S 3S", "2S 3S 4S", "3S 4S 5S", "QS KS AS"]
     combos = [_c(t, SAM_A23) for t in order]
-    for low, high in zip(combos, combos[1:], strict=False):
-        assert beats(high, low, ()) and not beats(low, high, ())
+    for low, high in pairwise(combos):
+        assert beats(high, low, ())
+        assert not beats(low, high, ())
     assert classify(CardSet.parse("KS AS 2S").mask, SAM_A23) is None
     assert combos[0].top_rank == 0, "A-2-3 tops at the 3"
 
@@ -290,11 +310,14 @@ def test_tienlen_chop_table_rows() -> None:
     quad = _c("9S 9C 9D 9H")
     four_pairs = _c("3S 3C 4S 4C 5D 5C 6D 6H")
     two, twos = _c("2S"), _c("2D 2H")
-    assert is_chop(three_pairs, two, TIENLEN_CHOPS) and not beats(three_pairs, twos, TIENLEN_CHOPS)
-    assert is_chop(quad, twos, TIENLEN_CHOPS) and is_chop(quad, three_pairs, TIENLEN_CHOPS)
+    assert is_chop(three_pairs, two, TIENLEN_CHOPS)
+    assert not beats(three_pairs, twos, TIENLEN_CHOPS)
+    assert is_chop(quad, twos, TIENLEN_CHOPS)
+    assert is_chop(quad, three_pairs, TIENLEN_CHOPS)
     assert is_chop(_c("10S 10C 10D 10H"), quad, TIENLEN_CHOPS)
     assert not is_chop(quad, _c("10S 10C 10D 10H"), TIENLEN_CHOPS)
-    assert is_chop(four_pairs, quad, TIENLEN_CHOPS) and not is_chop(quad, four_pairs, TIENLEN_CHOPS)
+    assert is_chop(four_pairs, quad, TIENLEN_CHOPS)
+    assert not is_chop(quad, four_pairs, TIENLEN_CHOPS)
     assert not is_chop(quad, _c("AS"), TIENLEN_CHOPS), "a chop row for 2s only"
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from vncards.core import (
     CardSet,
     ClimbState,
@@ -198,7 +197,8 @@ def test_pass_locks_out_gamevh_pair_example() -> None:
     pass_(st, 0)
     assert refused(st, 2, "KS KC") == "not-your-turn"
     pass_(st, 1)
-    assert st.turn == 3 and st.table is None  # D leads a new round with anything
+    assert st.turn == 3
+    assert st.table is None
     play(st, 3, "4D")
 
 
@@ -250,7 +250,9 @@ def test_stuck_players_make_a_draw_when_nobody_can_go_out() -> None:
     play(st, 1, "4C")
     pass_(st, 0)
     res = plugin.result(st)
-    assert res.finished and res.outcome == "draw" and res.winner is None
+    assert res.finished
+    assert res.outcome == "draw"
+    assert res.winner is None
     assert res.payments == (0, 0)
 
 
@@ -276,7 +278,8 @@ def test_finish_on_two_loses_play_goes_on() -> None:
     play(st, 1, "KH")
     res = plugin.result(st)
     # seat 1 went out: seat 0 pays 1 + 5 = 6, seat 2 holds 4S: 1
-    assert res.outcome == "win" and res.winner == 1
+    assert res.outcome == "win"
+    assert res.winner == 1
     assert res.payments == (-6, 7, -1)
 
 
@@ -288,7 +291,8 @@ def test_finish_on_two_loses_last_player_standing_wins() -> None:
     pass_(st, 1)
     play(st, 0, "2S")
     res = plugin.result(st)
-    assert res.winner == 1 and res.payments == (-6, 6)
+    assert res.winner == 1
+    assert res.payments == (-6, 6)
 
 
 # ---------------------------------------------------------------- who leads

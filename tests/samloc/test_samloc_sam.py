@@ -8,7 +8,6 @@ out: straight 6…A, then the 3), samloc-online (failure pays 20 × number of pl
 from __future__ import annotations
 
 import pytest
-
 from vncards.core import (
     CardSet,
     ClimbState,
@@ -67,9 +66,9 @@ def test_nearest_declaration_counts_whatever_the_record_order() -> None:
     st = sam_table()
     plugin.apply(st, Declare(3))
     plugin.apply(st, Declare(2))
-    assert st.x["declarer"] == 2 and st.turn == 2
+    assert (st.x["declarer"], st.turn) == (2, 2)
     plugin.apply(st, Declare(1))
-    assert st.x["declarer"] == 1 and st.turn == 1
+    assert (st.x["declarer"], st.turn) == (1, 1)
     with pytest.raises(IllegalMove) as info:
         plugin.apply(st, Declare(3))
     assert info.value.code == "already-declared"
@@ -82,12 +81,16 @@ def test_decision_offers_optional_declarations_in_turn_order() -> None:
     seats = []
     for _ in range(4):
         d = plugin.decision(st)
-        assert d is not None and d.optional and list(d.actions) == [Declare(d.seat)]
+        assert d is not None
+        assert d.optional
+        assert list(d.actions) == [Declare(d.seat)]
         seats.append(d.seat)
         plugin.decline(st, d.seat)
     assert seats == [0, 1, 2, 3]
     d = plugin.decision(st)
-    assert d is not None and not d.optional and d.seat == 0
+    assert d is not None
+    assert not d.optional
+    assert d.seat == 0
     with pytest.raises(IllegalMove):
         plugin.decline(st, 0)
 
@@ -99,7 +102,9 @@ def test_declaration_stops_the_asking() -> None:
     plugin.decline(st, 0)
     plugin.apply(st, Declare(1))
     d = plugin.decision(st)
-    assert d is not None and d.seat == 1 and not d.optional
+    assert d is not None
+    assert d.seat == 1
+    assert not d.optional
 
 
 def test_f8_hand_plays_out_sam_success() -> None:

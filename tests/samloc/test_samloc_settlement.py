@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from vncards.core import CardSet, ClimbState, Declare, Pass, Play, resolve_rules
 from vncards.samloc import instant_win_code, plugin
 
@@ -37,31 +36,37 @@ def pass_(state: ClimbState, seat: int) -> None:
 
 def test_losers_pay_cards_left_plus_five_per_two() -> None:
     """Settlement (rules page): each loser pays cards left + 5 per held 2.
-    Seat 1 holds 4 cards with one 2: 4 + 5 = 9; seat 2 holds 2 cards: 2."""
-    st = deal_table("3S 4H 5D", "6S 2H 9D 9C KD", "7C 8H QD")
-    play(st, 0, "3S 4H 5D")
-    assert st.finished
-    pay = plugin.result(st).payments
-    assert pay == (12, -9, -3)  # seat 2 never played: cóng would apply; see below
+    Seat 2 goes out; seat 0 holds 3 cards: 3; seat 1 holds 4 cards with one 2: 4 + 5 = 9."""
+    st = deal_table("3S 4H 5D 9S", "6S 2H 9D 10C KD", "7C 8H 8D QD")
+    play(st, 0, "9S")
+    play(st, 1, "10C")
+    play(st, 2, "QD")
+    pass_(st, 0)
+    pass_(st, 1)
+    play(st, 2, "7C")
+    pass_(st, 0)
+    pass_(st, 1)
+    play(st, 2, "8H 8D")
+    res = plugin.result(st)
+    assert (res.outcome, res.winner, res.payments) == ("win", 2, (-3, -9, 12))
 
 
 def test_cong_pays_fifteen_plus_twos() -> None:
     """Cóng (rules page): a loser who never played pays 15 + 5 per held 2 instead of the
-    cards left; a loser who played pays the cards left."""
-    st = deal_table("3S 4H 8D 8S", "6S 2H 2D 9C KD", "7C 8H QD")
+    cards left; a loser who played pays the cards left (+ 5 per 2).
+    Seat 1 played: 4 cards (2H 2D 9C KD) + 2 × 5 = 14; seat 2 cóng: 15."""
+    st = deal_table("3S 4H 8D 8S 10S", "6S 2H 2D 9C KD", "7C 8H QD")
     play(st, 0, "3S")
     play(st, 1, "6S")
     pass_(st, 2)
-    pass_(st, 0)
-    play(st, 1, "9C")
-    pass_(st, 2)
-    play(st, 0, "4H")
+    play(st, 0, "10S")
+    pass_(st, 1)
+    play(st, 0, "8D 8S")
     pass_(st, 1)
     pass_(st, 2)
-    play(st, 0, "8D 8S")
+    play(st, 0, "4H")
     res = plugin.result(st)
-    # seat 1 played: 3 cards (2H 2D KD) + 2 × 5 = 13; seat 2 cóng: 15
-    assert (res.winner, res.payments) == (0, (28, -13, -15))
+    assert (res.winner, res.payments) == (0, (29, -14, -15))
     assert plugin.game_stats(st)["cong"] == 1
 
 
@@ -81,67 +86,70 @@ def test_chops_add_to_settlement() -> None:
     assert res.payments == (-17, 32, -15)
 
 
-def test_a23_held_quad_adds_ten() -> None:
-    """a23 (f8 scoring table: "+ 2 + tứ quý"): a loser still holding a tứ quý pays 10
-    more. Seat 1: 5 cards + 10 = 15 (it played, so no cóng)."""
-    st = deal_table("3S 4H 9D 9S", "6S 7S 7C 7D 7H KD", variant="a23")
+@pytest.mark.parametrize(
+    ("variant", "expected"), [("a23", (40, -15, -25)), ("standard", (20, -5, -15))]
+)
+def test_held_quad_adds_ten_under_a23(variant: str, expected: tuple[int, ...]) -> None:
+    """a23 (f8 scoring table "+ 2 + tứ quý"): a loser still holding a tứ quý pays 10 more.
+    Seat 1 played and holds 7♠7♣7♦7♥ K♦: 5 (+ 10 under a23); seat 2 never played and
+    holds a tứ quý of Js: cóng 15 (+ 10 under a23)."""
+    st = deal_table("3S 4H 9D", "6S 7S 7C 7D 7H KD", "JS JC JD JH 8H", variant=variant)
     play(st, 0, "3S")
     play(st, 1, "6S")
-    pass_(st, 0)
-    play(st, 1, "KD")
-    pass_(st, 0)
-    play(st, 1, "7S 7C 7D 7H")  # playing the quad leaves nothing held
-    assert st.finished
-    st = deal_table("3S 4H 9D 9S", "6S 7S 7C 7D 7H KD", variant="a23")
-    play(st, 0, "3S")
-    play(st, 1, "6S")
-    pass_(st, 0)
-    play(st, 1, "KD")
-    play(st, 0, "9D 9S") if False else pass_(st, 0)
+    pass_(st, 2)
+    play(st, 0, "9D")
+    pass_(st, 1)
+    play(st, 0, "4H")
     res = plugin.result(st)
-    assert res.finished
-
-
-def test_a23_held_quad_is_paid() -> None:
-    """a23 (f8 scoring table): seat 1 ends with 7♠7♣7♦7♥ + K♦ = 5 cards + 10 for the
-    tứ quý = 15; seat 2 never played: cóng 15 + 10 for its own tứ quý = 25."""
-    st = deal_table("3S 4H 9D", "6S 7S 7C 7D 7H KD", "JS JC JD JH 8H", variant="a23")
-    play(st, 0, "3S")
-    play(st, 1, "6S")
-    pass_(st, 2)
-    pass_(st, 0)
-    play(st, 1, "KD") if False else None
-    pass_ if False else None
-    res_before = plugin.result(st)
-    assert not res_before.finished
-    # seat 1 leads; seat 0 goes out later
-    play(st, 1, "KD")
-    pass_(st, 2)
-    pass_(st, 0)
-    play(st, 1, "7S 7C 7D 7H")
-    assert st.finished
+    assert (res.winner, res.payments) == (0, expected)
 
 
 # ---------------------------------------------------------------- báo một
 
 
-def test_bao_mot_lead_highest_single() -> None:
+def test_bao_mot_lead_must_be_highest_single() -> None:
     """Báo một (rules page, gamevh): with the next player down to one card, leading a
-    single lower than one's highest card is a violation."""
+    single lower than one's highest card is a violation; the announced player goes out,
+    so the violator (seat 0) pays what every loser owes: its 9♦ (1) + seat 2's 8♥ Q♦ (2)."""
     st = deal_table("3S 4H 9D KD", "5S 6H", "7C 8H QD")
     play(st, 0, "3S")
-    play(st, 1, "5S")  # seat 1 now holds one card
+    play(st, 1, "5S")  # seat 1 now holds one card; seat 0 sits right before it
+    play(st, 2, "7C")
+    play(st, 0, "KD")  # beats with its highest: fine
+    pass_(st, 1)
     pass_(st, 2)
-    pass_(st, 0)
-    play(st, 1, "6H") if False else None
+    play(st, 0, "4H")  # leads a low single although 9♦ is higher: violation
+    play(st, 1, "6H")
+    res = plugin.result(st)
+    assert [(v.index, v.seat, v.rule) for v in res.violations] == [(6, 0, "bao-mot")]
+    assert (res.winner, res.payments) == (1, (-3, 3, 0))
+    assert plugin.game_stats(st)["bao_mot_violations"] == 1
+
+
+def test_bao_mot_highest_single_is_no_violation() -> None:
+    """Báo một: leading one's highest single is what the rule asks; nobody is penalised."""
+    st = deal_table("3S 4H 9D KD", "5S 6H", "7C 8H QD")
+    play(st, 0, "3S")
+    play(st, 1, "5S")
+    play(st, 2, "7C")
+    play(st, 0, "KD")
+    pass_(st, 1)
+    pass_(st, 2)
+    play(st, 0, "9D")
+    pass_(st, 1)
+    play(st, 2, "QD")  # seat 0 now holds one card: seat 2 beats with its highest
+    pass_(st, 0)  # seat 1 passed this round already, so the round ends
+    play(st, 2, "8H")
     res = plugin.result(st)
     assert not res.violations
+    assert (res.winner, res.payments) == (2, (-1, -1, 2))
 
 
 def test_bao_mot_violation_and_den() -> None:
     """Báo một đền (f8, rules page): seat 2 sits before seat 0, who holds one card; seat 2
-    leads a low single instead of its highest, seat 0 goes out with it beaten: seat 2
-    pays what every loser owes (seat 1: 2 cards, seat 2: 3 cards = 5), seat 1 pays 0."""
+    answers and then leads with low singles instead of its highest, and seat 0 goes out:
+    seat 2 pays what every loser owes (seat 1: 2 cards, seat 2: 2 cards = 4), seat 1
+    pays nothing."""
     st = deal_table("3S KH", "4H 9D 10S", "5S 6H JD QC")
     play(st, 0, "3S")  # seat 0 is down to one card
     play(st, 1, "4H")
@@ -151,8 +159,8 @@ def test_bao_mot_violation_and_den() -> None:
     play(st, 2, "5S")  # seat 2 leads a low single: violation again
     play(st, 0, "KH")
     res = plugin.result(st)
-    assert [(v.index, v.seat, v.rule) for v in res.violations] == [(2, 2, "bao-mot"), (5, 2, "bao-mot")]
-    assert res.payments == (5, 0, -5)
+    assert [(v.index, v.seat) for v in res.violations] == [(2, 2), (5, 2)]
+    assert res.payments == (4, 0, -4)
 
 
 def test_bao_mot_pass_when_able_is_a_violation() -> None:
@@ -172,8 +180,7 @@ def test_bao_mot_multi_card_lead_is_fine() -> None:
     play(st, 0, "3S")
     pass_(st, 1)
     play(st, 2, "QC")  # highest: fine
-    pass_(st, 0)
-    pass_(st, 1)
+    pass_(st, 0)  # seat 1 is locked out: the round ends
     play(st, 2, "5S 5H")
     assert not plugin.result(st).violations
 
@@ -181,34 +188,41 @@ def test_bao_mot_multi_card_lead_is_fine() -> None:
 def test_bao_mot_no_den_when_announced_does_not_win() -> None:
     """Báo một: the violation is listed, but đền applies only if the announced player
     then goes out; here seat 2 wins and everyone pays their own."""
-    st = deal_table("3S 4C", "4H 9D", "5S 6H QC")
+    st = deal_table("3S 4D", "4H 9S", "5S 6H QC")
     play(st, 0, "3S")  # seat 0 announced
     play(st, 1, "4H")
     play(st, 2, "5S")  # seat 2 is right before seat 0: should beat with Q
     pass_(st, 0)
     pass_(st, 1)
     play(st, 2, "QC")
-    play(st, 0, "4C") if False else None
     pass_(st, 0)
     pass_(st, 1)
     play(st, 2, "6H")
     res = plugin.result(st)
-    assert res.winner == 2 and len(res.violations) == 1
+    assert res.winner == 2
+    assert len(res.violations) == 1
     assert res.payments == (-1, -1, 2)
 
 
 def test_bao_mot_does_not_apply_during_sam() -> None:
-    """Báo Sâm (rules page: "no other penalties"): báo một is not judged in a Sâm game."""
+    """Báo Sâm (rules page: "no other penalties"): báo một is not judged in a Sâm game;
+    seat 2 passes on the declarer's single although its A beats it."""
     st = deal_table(
-        "3S 4C 5D 6S 7C 8D 9S 10C JD QH",
+        "3S 4C 5D 6S 7C 8D 9S 10C 5H QD",
         "3C 4H 6C 6D 7D 9C 10D KS AD 2S",
-        "4D 5C 5H 7H JC JH QS AC KD 2C",
+        "4D 5C 7H JC JH QS AC KD 2C 8H",
     )
     plugin.apply(st, Declare(0))
-    play(st, 0, "4C 5D 6S 7C 8D 9S 10C JD QH")
+    play(st, 0, "3S 4C 5D 6S 7C 8D 9S 10C")
     pass_(st, 1)
-    pass_(st, 2)  # seat 2 sits before the one-card declarer: no violation
-    assert not plugin.result(st).violations
+    pass_(st, 2)
+    play(st, 0, "5H")
+    pass_(st, 1)
+    pass_(st, 2)
+    play(st, 0, "QD")
+    res = plugin.result(st)
+    assert res.outcome == "sam-success"
+    assert not res.violations
 
 
 # ---------------------------------------------------------------- tới trắng
@@ -256,14 +270,16 @@ def test_three_triples_beat_five_pairs_gamevh_faq() -> None:
     res = plugin.result(st)
     assert (res.outcome, res.winner, res.instant_win) == ("instant-win", 1, "three-triples")
     assert res.payments == (-20, 60, -20, -20)
-    assert plugin.legal_actions(st) == [] and plugin.decision(st) is None
+    assert plugin.legal_actions(st) == []
+    assert plugin.decision(st) is None
 
 
 def test_same_instant_win_earliest_from_first_player() -> None:
     """Tới trắng priority ties: earliest in turn order counting from the first player."""
     rules = plugin.presets["standard"]
-    other_pairs = "4S 4C 6S 6C 8H 8D 10S 10H QS QC"
-    hands = [CardSet.parse(h).mask for h in (PAIRS, FILLER2, other_pairs, "KS KH AS AH 2S 2H 3H 5C 7H 9D")]
+    other_pairs = "4S 4C 6S 6C 8H 8D 10S 10H QS QH"
+    rest = "KS KH AS AH 2S 2H 3H 4D 7H 9D"
+    hands = [CardSet.parse(h).mask for h in (PAIRS, FILLER2, other_pairs, rest)]
     assert plugin.result(plugin.start(rules, hands, 0)).winner == 0
     assert plugin.result(plugin.start(rules, hands, 1)).winner == 2
 

@@ -3,8 +3,9 @@ naming the example it comes from."""
 
 from __future__ import annotations
 
-import pytest
+import itertools
 
+import pytest
 from vncards.core import CardSet, ClimbState, IllegalMove, Pass, Play, classify
 from vncards.tienlen import COMBO_RULES, PRESETS, TienLenRules, plugin
 
@@ -51,8 +52,8 @@ def chop(over: str, play_: str) -> dict[str, bool]:
 
 def test_rank_order_three_lowest_two_highest() -> None:
     """Rules page: ranks 3 4 5 6 7 8 9 10 J Q K A 2, low to high; the 2 is heo."""
-    order = "3 4 5 6 7 8 9 10 J Q K A 2".split()
-    for low, high in zip(order, order[1:], strict=False):
+    order = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+    for low, high in itertools.pairwise(order):
         assert beats(f"{low}H", f"{high}S")
         assert not beats(f"{high}S", f"{low}H")
 
@@ -78,7 +79,9 @@ def test_triple_compared_by_rank() -> None:
     assert not beats("9S 9C 9D", "8C 8D 8H")
 
 
-@pytest.mark.parametrize("cards", ["QS KS AS 2S", "KS AH 2D", "AS 2S 3S", "2S 3D 4C", "KS AS 2S 3S"])
+@pytest.mark.parametrize(
+    "cards", ["QS KS AS 2S", "KS AH 2D", "AS 2S 3S", "2S 3D 4C", "KS AS 2S 3S"]
+)
 def test_straight_has_no_two_and_no_wraparound(cards: str) -> None:
     """Rules page (sảnh): at least three consecutive ranks, no 2, no wrap-around."""
     assert classify(mask(cards), COMBO_RULES) is None
@@ -171,7 +174,8 @@ def test_chat_chong_last_victim_pays_whole_chain() -> None:
     pass_(state, 3)
     pass_(state, 0)
     pass_(state, 1)
-    assert state.table is None and state.turn == 2
+    assert state.table is None
+    assert state.turn == 2
     assert state.chop_net == [0, -15, 15, 0]
     assert plugin.result(state).payments == (0, -15, 15, 0)
 
@@ -189,6 +193,7 @@ def test_chain_grows_over_three_chops() -> None:
     for seat in (0, 1, 2):
         pass_(state, seat)
     assert state.chop_net == [0, 0, -30, 30]
+    assert plugin.game_stats(state)["chops"] == 3
 
 
 def test_chain_unpaid_until_its_round_ends() -> None:
@@ -209,7 +214,8 @@ def test_chain_settles_when_the_chopper_goes_out() -> None:
     play(state, 0, "2D")
     play(state, 1, "3C 3D 4C 4D 5C 5D")
     res = plugin.result(state)
-    assert res.finished and res.winner == 1
+    assert res.finished
+    assert res.winner == 1
     # A pays the chop (6) and 1 card left; C and D never played: cóng, 2 x 3 and 2 x 2
     assert res.payments == (-7, 17, -6, -4)
 
@@ -250,9 +256,11 @@ def test_last_player_to_play_leads_next_round() -> None:
     pass_(state, 1)
     pass_(state, 2)
     pass_(state, 3)
-    assert state.table is None and state.turn == 0
+    assert state.table is None
+    assert state.turn == 0
     play(state, 0, "10H")  # a single now: any combination leads
-    assert state.table is not None and state.table.kind.code == "single"
+    assert state.table is not None
+    assert state.table.kind.code == "single"
 
 
 def test_leader_cannot_pass() -> None:
@@ -273,7 +281,8 @@ def test_passed_player_comes_back_only_to_chop() -> None:
         play(state, 2, "2S")
         pass_(state, 3)
         pass_(state, 0)
-    assert off.table is None and off.turn == 2  # dem-la: the round is over
+    assert off.table is None
+    assert off.turn == 2
     assert on.turn == 1  # ba-bich: Bình holds a tứ quý, so is asked again
     assert refused(on, Play(1, mask("2H"))) == "passed-this-round"
     assert set(plugin.legal_actions(on)) == {Play(1, mask("8S 8C 8D 8H")), Pass(1)}
@@ -290,7 +299,8 @@ def test_passed_player_without_a_chop_is_not_asked_again() -> None:
     play(state, 2, "2S")
     pass_(state, 3)
     pass_(state, 0)
-    assert state.table is None and state.turn == 2
+    assert state.table is None
+    assert state.turn == 2
 
 
 def test_game_ends_when_a_hand_is_empty_even_on_a_two() -> None:
@@ -299,7 +309,9 @@ def test_game_ends_when_a_hand_is_empty_even_on_a_two() -> None:
     state = table(["2H", "3S 4S", "5S", "6S"])
     play(state, 0, "2H")
     res = plugin.result(state)
-    assert state.finished and res.winner == 0 and res.outcome == "win"
+    assert state.finished
+    assert res.winner == 0
+    assert res.outcome == "win"
     assert refused(state, Play(1, mask("3S"))) == "game-over"
 
 

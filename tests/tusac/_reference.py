@@ -21,9 +21,9 @@ def is_group(cards: tuple[int, ...]) -> bool:
         return pieces[0] == GENERAL
     if len(set(cards)) == 1:
         return 2 <= len(cards) <= 4
-    if len(cards) == 3 and len(set(colours)) == 1:
-        if sorted(pieces) in ([GENERAL, ADVISOR, ELEPHANT], [CHARIOT, CANNON, HORSE]):
-            return True
+    sets = ([GENERAL, ADVISOR, ELEPHANT], [CHARIOT, CANNON, HORSE])
+    if len(cards) == 3 and len(set(colours)) == 1 and sorted(pieces) in sets:
+        return True
     return len(cards) in (3, 4) and set(pieces) == {SOLDIER} and len(set(colours)) == len(cards)
 
 
@@ -45,13 +45,13 @@ def _search(cards: tuple[int, ...]) -> tuple[int, int]:
     junk, lenh = _search(rest)
     best = (junk + 1, lenh)
     seen: set[tuple[int, ...]] = set()
-    for size in range(0, 4):
+    for size in range(4):
         for others in combinations(rest, size):
             if others in seen:
                 continue
             seen.add(others)
             group = (first, *others)
-            if not is_group(group) or len(set(group)) == 1 and len(group) >= 3:
+            if not is_group(group) or (len(set(group)) == 1 and len(group) >= 3):
                 continue  # free cards never make a Khạp or Quàn: those are counted apart
             left = list(rest)
             for k in others:

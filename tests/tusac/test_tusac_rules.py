@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from vncards.core import IllegalMove
 from vncards.tusac import (
     DISCARD,
@@ -30,7 +29,10 @@ from vncards.tusac import (
 def table(*hands: str, stock: str = "", dealer: int = 0, **rules: Any) -> TuSacState:
     """A game dealt these hands (short notation) and this stock (draw order)."""
     return start_game(
-        TuSacRules(**rules), [parse_cards(h) for h in hands], parse_cards(stock) if stock else [], dealer
+        TuSacRules(**rules),
+        [parse_cards(h) for h in hands],
+        parse_cards(stock) if stock else [],
+        dealer,
     )
 
 
@@ -60,6 +62,13 @@ def test_quan_is_exposed_at_the_deal() -> None:
     st = table("YP YP YP YP RK GR", "WK")
     assert [(g.name, g.lenh) for g in st.exposed[0]] == [("quan", 8)]
     assert plugin.analyze_cards(["RK", "GR"])["junk"] == 1  # the private hand left
+
+
+def test_khap_count_is_announced() -> None:
+    """The number of Khạp each player holds is announced (rules page, "Khạp"), not their
+    kinds: seat 1 holds two, seat 0 none (its four YP are a Quàn)."""
+    st = table("YP YP YP YP RK GR", "WA WA WA GC GC GC YK")
+    assert st.khap_counts() == (0, 2)
 
 
 def test_dealer_discards_a_rac_first() -> None:
@@ -165,18 +174,22 @@ def test_several_winners_nearest_after_the_discarder_first_rule_1() -> None:
     st = table("RK RA RE GR YC", "GC GH", "GC GH", "GC GH")
     plugin.apply(st, Discard(0, c("GR")))
     d = plugin.decision(st)
-    assert d is not None and (d.seat, d.optional, list(d.actions)) == (1, True, [take(1, "GC GH")])
+    assert d is not None
+    assert (d.seat, d.optional, list(d.actions)) == (1, True, [take(1, "GC GH")])
     plugin.decline(st, 1)
     d = plugin.decision(st)
-    assert d is not None and (d.seat, d.optional) == (2, True)
+    assert d is not None
+    assert (d.seat, d.optional) == (2, True)
     plugin.decline(st, 2)
     d = plugin.decision(st)
-    assert d is not None and (d.seat, d.optional) == (3, True)
+    assert d is not None
+    assert (d.seat, d.optional) == (3, True)
     with pytest.raises(IllegalMove):
         plugin.decline(st, 1)
     plugin.decline(st, 3)
     d = plugin.decision(st)
-    assert d is not None and (d.seat, d.optional) == (1, False)
+    assert d is not None
+    assert (d.seat, d.optional) == (1, False)
     assert take(3, "GC GH") in legal(st)  # declining changes whose choice is next, not legality
 
 
@@ -238,15 +251,18 @@ def test_pair_holder_in_turn_is_not_forced_rule_4() -> None:
 
 
 def test_pair_rule_exception_tuong_rule_4a() -> None:
-    """Exception (a) (seed "không thể dùng ... nếu lá bài này là lá tướng"): a pair of RK
-    does not take a discarded RK out of turn."""
-    st = table("RA RE RR RK YC", "WA WE", "RK RK GA GE")
-    plugin.apply(st, Discard(0, c("RK")))
+    """Exception (a) (seed "không thể dùng ... nếu lá bài này là lá tướng"): seat 2's pair
+    of RK does not take the RK seat 1 draws; seat 1 may take it alone or pass."""
+    st = table("RA RE RR YC", "WA WE", "RK RK GA GE", stock="RK WC WC WC WC WC WC WC WC")
+    plugin.apply(st, Discard(0, c("YC")))
+    plugin.apply(st, Draw(1))
     assert refused(st, take(2, "RK RK")) == "not-your-turn"
-    assert Draw(1) in legal(st)
+    assert legal(st) == {take(1), Pass(1)}
 
 
-@pytest.mark.parametrize(("waiting", "exempt"), [("RP GP", True), ("WR WC", True), ("WC WH", True), ("WR GC", False)])
+@pytest.mark.parametrize(
+    ("waiting", "exempt"), [("RP GP", True), ("WR WC", True), ("WC WH", True), ("WR GC", False)]
+)
 def test_pair_rule_exception_two_waiting_rac_rule_4b(waiting: str, exempt: bool) -> None:
     """Exception (b) (seed "đúng 2 con rác ... 2 con chuột khác màu, hay 1 xe 1 pháo"):
     with exactly two rác that wait together (two Chốt of different colours, or two of Xe,

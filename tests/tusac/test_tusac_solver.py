@@ -6,8 +6,6 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from tests.tusac._reference import is_group, reference
 from vncards.tusac import (
     GROUPS,
     best_grouping,
@@ -21,10 +19,14 @@ from vncards.tusac import (
     plugin,
 )
 
+from tests.tusac._reference import is_group, reference
+
 # Hands drawn from the real deck (at most 4 copies of a kind), small enough for the
 # brute-force search; a second strategy crowds a few kinds so that pairs, sets, Khạp,
 # Quàn and soldiers' groups all turn up often.
-_any_hand = st.lists(st.integers(0, 111), unique=True, max_size=11).map(lambda ids: [i // 4 for i in ids])
+_any_hand = st.lists(st.integers(0, 111), unique=True, max_size=11).map(
+    lambda ids: [i // 4 for i in ids]
+)
 _crowded_kinds = [0, 1, 2, 3, 4, 5, 6, 13, 20, 27, 10, 11, 12]
 _crowded_hand = st.lists(
     st.sampled_from([k * 4 + c for k in _crowded_kinds for c in range(4)]), unique=True, max_size=12
@@ -103,7 +105,9 @@ def test_lone_tuong_scores_more_than_a_pair() -> None:
 
 def test_analyze_cards_reports_junk_groups_and_points() -> None:
     """``vncards analyze tusac`` contract (DESIGN): junk, complete, groups, points."""
-    out = plugin.analyze_cards(["tướng đỏ", "sĩ đỏ", "tượng đỏ", "YR", "YR", "YR", "YR", "WP", "GP", "RP"])
+    out = plugin.analyze_cards(
+        ["tướng đỏ", "sĩ đỏ", "tượng đỏ", "YR", "YR", "YR", "YR", "WP", "GP", "RP"]
+    )
     assert out == {
         "junk": 0,
         "complete": True,

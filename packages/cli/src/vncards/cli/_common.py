@@ -27,6 +27,7 @@ from vncards.core import (
 __all__ = [
     "InputError",
     "card_tokens",
+    "complete_game",
     "console",
     "emit_json",
     "err_console",
@@ -54,6 +55,15 @@ def installed_games() -> dict[str, GamePlugin[Any, Any, Any]]:
     for w in caught:
         err_console.print(f"vncards: warning: {w.message}", markup=False, soft_wrap=True)
     return games
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Shell completion for a game argument: installed game names starting with
+    ``incomplete`` (broken plugins are skipped quietly here)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        names = list(discover_games())
+    return [n for n in names if n.startswith(incomplete)]
 
 
 def get_plugin(name: str) -> GamePlugin[Any, Any, Any]:

@@ -16,11 +16,17 @@ from vncards.cli._stats import summarize
 __all__ = ["compare_command", "compare_payload", "plot_measures"]
 
 MEASURES = (
-    ("instant_win_rate", "deals that win at once"),
-    ("mean_length", "mean game length (actions)"),
+    ("instant_win_rate", "instant wins"),
+    ("mean_length", "mean length"),
     ("first_player_win_rate", "first player wins"),
     ("draw_rate", "draws"),
 )
+TITLES = {
+    "instant_win_rate": "deals that win at once",
+    "mean_length": "mean game length (actions)",
+    "first_player_win_rate": "first player wins",
+    "draw_rate": "draws",
+}
 
 
 def _cell(value: Any) -> str:
@@ -83,18 +89,16 @@ def plot_measures(columns: list[dict[str, Any]], path: Path) -> None:
     labels = [f"{c['game']}\n{c['variant']}" for c in measured]
     fig, axes = plt.subplots(2, 2, figsize=(max(8.0, 1.6 * len(labels) + 4), 7.5))
     colours = [f"C{i % 10}" for i in range(len(labels))]
-    for ax, (key, title) in zip(axes.flat, MEASURES, strict=True):
-        values = [c["measured"][key] for c in measured]
+    for ax, (key, _) in zip(axes.flat, MEASURES, strict=True):
+        values = [c["measured"][key] or 0.0 for c in measured]
         if key == "first_player_win_rate":
+            cis = [
+                c["measured"]["first_player_ci95"] if c["measured"][key] is not None else None
+                for c in measured
+            ]
             errs = [
-                [
-                    v - c["measured"]["first_player_ci95"][0]
-                    for v, c in zip(values, measured, strict=True)
-                ],
-                [
-                    c["measured"]["first_player_ci95"][1] - v
-                    for v, c in zip(values, measured, strict=True)
-                ],
+                [v - ci[0] if ci else 0.0 for v, ci in zip(values, cis, strict=True)],
+                [ci[1] - v if ci else 0.0 for v, ci in zip(values, cis, strict=True)],
             ]
             bars = ax.bar(labels, values, color=colours, yerr=errs, capsize=4)
             fair = [1 / c["measured"]["players"] for c in measured]
@@ -104,15 +108,16 @@ def plot_measures(columns: list[dict[str, Any]], path: Path) -> None:
             ax.legend(loc="upper right", fontsize=8)
         else:
             bars = ax.bar(labels, values, color=colours)
-        ax.set_title(title)
+        ax.set_title(TITLES[key])
         top = max([*values, 0.0])
         if key == "first_player_win_rate":
-            top = max([top, *(c["measured"]["first_player_ci95"][1] for c in measured)])
+            top = max([top, *(ci[1] for ci in cis if ci)])
         if key == "mean_length":
             ax.bar_label(bars, fmt="%.1f", fontsize=8)
             ax.set_ylim(0, max(top * 1.15, 1.0))
         else:
-            ax.bar_label(bars, labels=[f"{v:.1%}" for v in values], fontsize=8)
+            raw = [c["measured"][key] for c in measured]
+            ax.bar_label(bars, labels=["n/a" if v is None else f"{v:.1%}" for v in raw], fontsize=8)
             ax.set_ylim(0, max(top * 1.25, 0.05))
             ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
         ax.tick_params(axis="x", labelsize=8)
@@ -133,8 +138,11 @@ def compare_command(
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
-    """Every installed game and preset side by side: deck, players, hand size,
-    combinations, chops, instant wins, scoring — and measured figures with --games."""
+    """Compare every installed game and preset side by side.
+
+    Deck, players, hand size, combinations, chops, instant wins, scoring — and, with
+    --games N, figures measured over simulated games (--plot draws them).
+    """
     if plot is not None and games == 0:
         raise InputError("--plot draws measured figures: give --games N as well")
     columns = compare_payload(games, seed)
@@ -147,21 +155,28 @@ def compare_command(
         console.print("No game is installed.")
         return
     table = Table(title="Games and presets side by side", title_justify="left", show_lines=True)
-    table.add_column("")
+    table.add_column("", no_wrap=True, style="bold")
     for c in columns:
         table.add_column(f"{c['game']}\n{c['variant']}")
     keys: list[str] = []
     for c in columns:
         keys.extend(k for k in c["summary"] if k not in keys)
+    # Settings every game reports come first, so the rows that compare line up on top.
+    keys.sort(key=lambda k: -sum(k in c["summary"] for c in columns))
     for key in keys:
-        table.add_row(key, *(_cell(c["summary"].get(key)) for c in columns))
+        table.add_row(key.replace("_", " "), *(_cell(c["summary"].get(key)) for c in columns))
     if games > 0:
+        table.add_section()
+        table.add_row(f"measured ({games} games)", *("" for _ in columns), style="italic")
         for key, label in MEASURES:
             cells = []
             for c in columns:
-                m = c["measured"]
-                cells.append(f"{m[key]:.1f}" if key == "mean_length" else f"{m[key]:.1%}")
-            table.add_row(f"[bold]{label}[/] (measured)", *cells)
+                v = c["measured"][key]
+                if v is None:
+                    cells.append("—")
+                else:
+                    cells.append(f"{v:.1f}" if key == "mean_length" else f"{v:.1%}")
+            table.add_row(label, *cells)
     console.print(table)
     if plot is not None:
         console.print(f"Chart written to {plot}.")

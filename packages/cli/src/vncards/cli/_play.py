@@ -3,8 +3,12 @@
 Everything here goes through the plugin protocol: the human's choices are the
 ``decision`` actions, typed cards are read by ``action_from_record``, a refused entry is
 explained by the ``IllegalMove`` that ``apply`` raises on a copy of the state, and bot
-moves are announced from ``action_to_record``. State fields common to climbing games
-(the table, the chop chain, hands as card masks) add detail where a state has them.
+moves are announced from ``action_to_record``. What the table can see — each hand, the
+exposed groups, the active card, the stock — is followed from the deal
+(``record_deal``) and the action records, so a game needs no display code of its own;
+a plugin may still offer ``hand_cards(state, seat)`` and ``describe_state(state, seat)``.
+State fields common to climbing games (the table, the chop chain, hands as card masks)
+add detail where a state has them.
 """
 
 from __future__ import annotations
@@ -18,7 +22,14 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 from rich.text import Text
-from vncards.cli._common import InputError, card_tokens, console, get_plugin, rules_for
+from vncards.cli._common import (
+    InputError,
+    card_tokens,
+    complete_game,
+    console,
+    get_plugin,
+    rules_for,
+)
 from vncards.cli._display import cards_text, payments_table
 from vncards.cli._queries import default_players
 from vncards.cli._referee import describe_action
@@ -53,6 +64,70 @@ class _PlayerQuitError(Exception):
     """The player asked to stop."""
 
 
+_TUSAC_ORDER = {c: i for i, c in enumerate("RYGW")}
+_TUSAC_PIECES = {p: i for i, p in enumerate("KAERCHP")}
+
+
+def _sort_key(deck: str, token: str) -> tuple[int, ...]:
+    if deck == "tusac" and len(token) == 2:
+        return (_TUSAC_ORDER.get(token[0], 9), _TUSAC_PIECES.get(token[1], 9))
+    return (0,)
+
+
+@dataclass
+class _View:
+    """What the table has seen, followed from the deal and the action records: each
+    seat's cards, the groups laid down, the active card (Tứ Sắc) and the stock drawn."""
+
+    deck: str
+    hands: list[list[str]]
+    exposed: list[list[list[str]]]
+    stock: list[str]
+    drawn: int = 0
+    active: str | None = None
+    active_note: str = ""
+
+    @classmethod
+    def from_deal(cls, deck: str, deal: dict[str, Any]) -> _View:
+        hands = [sorted(h, key=lambda c: _sort_key(deck, c)) for h in deal["hands"]]
+        exposed: list[list[list[str]]] = [[] for _ in hands]
+        if deck == "tusac":
+            # Four identical cards (Quàn) are laid down as soon as they are dealt.
+            for seat, hand in enumerate(hands):
+                for token in sorted(set(hand)):
+                    if hand.count(token) == 4:
+                        exposed[seat].append([token] * 4)
+                        hands[seat] = [c for c in hands[seat] if c != token]
+        return cls(deck, hands, exposed, list(deal.get("stock") or []))
+
+    def update(self, seat: int, name: str, record: dict[str, Any]) -> None:
+        hand = self.hands[seat]
+        if "play" in record:
+            for c in record["play"]:
+                if c in hand:
+                    hand.remove(c)
+        elif "discard" in record:
+            if record["discard"] in hand:
+                hand.remove(record["discard"])
+            self.active, self.active_note = record["discard"], f"discarded by {name}"
+        elif "draw" in record:
+            if self.drawn < len(self.stock):
+                self.active = self.stock[self.drawn]
+            self.drawn += 1
+            self.active_note = f"drawn by {name}"
+        elif "take" in record:
+            group = list(record["take"])
+            for c in group:
+                if c in hand:
+                    hand.remove(c)
+            if self.active is not None:
+                group.append(self.active)
+            self.exposed[seat].append(group)
+            self.active, self.active_note = None, ""
+        elif "pass" in record and self.active is not None:
+            self.active_note = f"passed on by {name}"
+
+
 @dataclass
 class _Table:
     """One sitting: the game, who sits where, the bots and the running totals."""
@@ -63,6 +138,7 @@ class _Table:
     bots: dict[int, Any]
     vietnamese: bool
     totals: list[int] = field(default_factory=list)
+    view: _View | None = None
 
     @property
     def deck(self) -> str:
@@ -74,8 +150,9 @@ class _Table:
         )
 
 
-def hand_tokens(plugin: Any, state: Any, seat: int) -> list[str] | None:
-    """The cards ``seat`` holds, sorted in game order, when the plugin or state tells."""
+def hand_tokens(plugin: Any, state: Any, seat: int, view: _View | None = None) -> list[str] | None:
+    """The cards ``seat`` holds, sorted in game order: from the plugin's ``hand_cards``,
+    a climbing state's card masks, or else the cards followed since the deal."""
     own = getattr(plugin, "hand_cards", None)
     if own is not None:
         return list(own(state, seat))
@@ -84,11 +161,13 @@ def hand_tokens(plugin: Any, state: Any, seat: int) -> list[str] | None:
         hand = hands[seat]
         if isinstance(hand, int):
             return [str(DECK[i]) for i in mask_ids(hand)]
+    if view is not None:
+        return list(view.hands[seat])
     return None
 
 
-def _count(plugin: Any, state: Any, seat: int) -> int | None:
-    tokens = hand_tokens(plugin, state, seat)
+def _count(t: _Table, state: Any, seat: int) -> int | None:
+    tokens = hand_tokens(t.plugin, state, seat, t.view)
     return None if tokens is None else len(tokens)
 
 
@@ -110,6 +189,11 @@ def _announce(
 ) -> None:
     who = t.names[seat]
     phrase = describe_action(record, t.deck, vietnamese=t.vietnamese, second_person=seat == t.human)
+    if "take" in record and t.view is not None and t.view.active is not None:
+        active = t.cards([t.view.active])
+        own = t.cards(record["take"]) if record["take"] else Text("")
+        verb = "take" if seat == t.human else "takes"
+        phrase = Text.assemble(f"{verb} ", active, *((" with ", own) if record["take"] else ()))
     if "declare" in record:
         phrase.stylize("bold yellow")
     console.print(Text.assemble((f"{who} ", "bold"), phrase))
@@ -122,9 +206,19 @@ def _announce(
                 f"{who} chops {victim}: the chain is worth {value} lá.",
             )
         )
-    after = _count(t.plugin, state, seat)
-    if after == 1 and count_before != 1 and not getattr(state, "finished", False):
-        console.print(Text.assemble(("  ☝ Báo một! ", "bold cyan"), f"{who} has one card left."))
+    after = _count(t, state, seat)
+    if (
+        t.deck == "french"
+        and after == 1
+        and count_before != 1
+        and not getattr(state, "finished", False)
+    ):
+        console.print(
+            Text.assemble(
+                ("  ☝ Báo một! ", "bold cyan"),
+                f"{who} {'have' if seat == t.human else 'has'} one card left.",
+            )
+        )
 
 
 def _status(t: _Table, state: Any) -> None:
@@ -132,27 +226,47 @@ def _status(t: _Table, state: Any) -> None:
     if describe is not None:
         for line in describe(state, t.human):
             console.print(line)
-    else:
-        table = getattr(state, "table", None)
-        mask = getattr(table, "mask", None)
-        if isinstance(mask, int) and t.deck == "french":
-            owner = t.names[state.table_seat]
-            tokens = [str(DECK[i]) for i in mask_ids(mask)]
-            console.print(Text.assemble("On the table: ", t.cards(tokens), f"  ({owner})"))
-        elif table is None and hasattr(state, "table"):
-            console.print("The table is empty: you lead.")
-    counts = [(t.names[s], _count(t.plugin, state, s)) for s in range(len(t.names)) if s != t.human]
+        return
+    table = getattr(state, "table", None)
+    mask = getattr(table, "mask", None)
+    if isinstance(mask, int) and t.deck == "french":
+        owner = t.names[state.table_seat]
+        tokens = [str(DECK[i]) for i in mask_ids(mask)]
+        console.print(Text.assemble("On the table: ", t.cards(tokens), f"  ({owner})"))
+    elif table is None and hasattr(state, "table"):
+        console.print("The table is empty: you lead.")
+    view = t.view
+    if view is not None and t.deck != "french":
+        for seat, groups in enumerate(view.exposed):
+            if groups:
+                verb = "have" if seat == t.human else "has"
+                parts: list[Text | str] = [f"{t.names[seat]} {verb} laid down: "]
+                for i, g in enumerate(groups):
+                    parts += [" · " if i else "", t.cards(g)]
+                console.print(Text.assemble(*parts))
+        if view.stock:
+            console.print(f"Stock: {len(view.stock) - view.drawn} cards left.", style="dim")
+        if view.active is not None:
+            console.print(
+                Text.assemble("Active card: ", t.cards([view.active]), f"  ({view.active_note})")
+            )
+    counts = [(t.names[s], _count(t, state, s)) for s in range(len(t.names)) if s != t.human]
     if all(c is not None for _, c in counts):
-        console.print("Cards left: " + ", ".join(f"{n} {c}" for n, c in counts), style="dim")
+        console.print("Cards in hand: " + ", ".join(f"{n} {c}" for n, c in counts), style="dim")
 
 
 def _show_hand(t: _Table, tokens: list[str]) -> None:
-    grid = Table(show_header=True, box=None, padding=(0, 1), header_style="dim")
-    for i in range(len(tokens)):
-        grid.add_column(str(i + 1), justify="center")
-    grid.add_row(*(cards_text([tok], t.deck, vietnamese=t.vietnamese) for tok in tokens))
+    labels = [cards_text([tok], t.deck, vietnamese=t.vietnamese) for tok in tokens]
+    cell = max([len(lab.plain) for lab in labels] + [2]) + 1
+    per_row = max(4, (console.width - 2) // (cell + 1))
     console.print("Your hand:")
-    console.print(grid)
+    for start in range(0, len(labels), per_row):
+        grid = Table(show_header=True, box=None, padding=(0, 1), header_style="dim")
+        chunk = labels[start : start + per_row]
+        for k in range(len(chunk)):
+            grid.add_column(str(start + k + 1), justify="center", min_width=cell - 1)
+        grid.add_row(*chunk)
+        console.print(grid)
 
 
 def _offers(t: _Table, state: Any, actions: Sequence[Any]) -> list[tuple[dict[str, Any], Any]]:
@@ -245,6 +359,15 @@ def _interpret(
         if isinstance(tokens, str):
             return False, tokens
         return _check(t, state, seat, {"take": tokens}, offers)
+    if not kinds & {"play", "discard", "take"}:
+        words = {"pass": "p", "draw": "d", "declare": "s"}
+        choices = [f"{words[k]} to {k}" for k in words if k in kinds]
+        if optional:
+            choices.append("p to let the chance go")
+        return (
+            False,
+            f"Cards are not a move here: type {' or '.join(choices)} (h lists your moves).",
+        )
     tokens = _tokens(t, state, seat, entry)
     if isinstance(tokens, str):
         return False, tokens
@@ -267,7 +390,7 @@ def _tokens(t: _Table, state: Any, seat: int, text: str) -> list[str] | str:
     if not text:
         return []
     if _INDEXES.fullmatch(text):
-        hand = hand_tokens(t.plugin, state, seat)
+        hand = hand_tokens(t.plugin, state, seat, t.view)
         if hand is None:
             return "Type the cards themselves: this game does not number your hand."
         picks = [int(p) for p in re.split(r"[\s,]+", text) if p]
@@ -298,7 +421,7 @@ def _check(
 def _human_turn(t: _Table, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any:
     console.rule(style="dim")
     _status(t, state)
-    hand = hand_tokens(t.plugin, state, seat)
+    hand = hand_tokens(t.plugin, state, seat, t.view)
     if hand is not None:
         _show_hand(t, hand)
     offers = _offers(t, state, actions)
@@ -307,8 +430,22 @@ def _human_turn(t: _Table, state: Any, seat: int, actions: Sequence[Any], option
     hints += ["p = pass" if "pass" in kinds else "p = decline" if optional else ""]
     hints += ["d = draw" if "draw" in kinds else "", "s = Sâm" if "declare" in kinds else ""]
     hints += ["h = moves", "? = help"]
-    if optional:
+    if optional and "take" in kinds:
+        console.print("[bold yellow]You can take the active card now (p lets it go).[/]")
+    elif optional and "declare" in kinds:
+        console.print("[bold yellow]You may declare Sâm now (s), or not (p).[/]")
+    elif optional:
         console.print("[bold]You may act now, or decline (p).[/]")
+    elif kinds == {"discard"}:
+        console.print("Discard a card.")
+    elif "draw" in kinds and "take" in kinds:
+        console.print("Take the active card with cards of yours (t …), or draw (d).")
+    elif "draw" in kinds:
+        console.print("Draw a card (d).")
+    elif "pass" in kinds and "take" in kinds and t.deck != "french":
+        console.print("Take the drawn card with cards of yours (t …), or pass it on (p).")
+    elif kinds == {"take"}:
+        console.print("[bold]You must take the active card.[/]")
     prompt = f"Your move ({', '.join(h for h in hints if h)})> "
     while True:
         try:
@@ -326,6 +463,7 @@ def _play_game(t: _Table, rules: Any, seed: int, first: int | None) -> Any:
     plugin = t.plugin
     state = plugin.new_game(rules, len(t.names), seed, first=first)
     deal = plugin.record_deal(state)
+    t.view = _View.from_deal(t.deck, deal)
     starter = deal.get("first")
     if starter is not None:
         verb = "act" if starter == t.human else "acts"
@@ -352,13 +490,14 @@ def _play_game(t: _Table, rules: Any, seed: int, first: int | None) -> Any:
             continue
         record = plugin.action_to_record(state, choice)
         before = _snapshot(state)
-        count_before = _count(plugin, state, d.seat)
+        count_before = _count(t, state, d.seat)
         plugin.apply(state, choice)
         _announce(t, state, d.seat, record, before, count_before)
+        t.view.update(d.seat, t.names[d.seat], record)
 
 
 _OUTCOMES = {
-    "win": "{w} wins.",
+    "win": "{w} {wins}.",
     "instant-win": "{w} wins at once with the deal ({code}).",
     "sam-success": "{w} made Sâm!",
     "sam-failed": "The Sâm failed: {w} blocked it.",
@@ -370,7 +509,10 @@ def _settle(t: _Table, state: Any, number: int, games: int) -> Any:
     res = t.plugin.result(state)
     winner = t.names[res.winner] if res.winner is not None else "nobody"
     line = _OUTCOMES.get(res.outcome or "", "The game is over ({o}).").format(
-        w=winner, code=res.instant_win, o=res.outcome
+        w=winner,
+        code=res.instant_win,
+        o=res.outcome,
+        wins="win" if res.winner == t.human else "wins",
     )
     console.rule(style="dim")
     console.print(Text(line, style="bold green" if res.winner == t.human else "bold"))
@@ -385,7 +527,12 @@ def _settle(t: _Table, state: Any, number: int, games: int) -> Any:
 
 
 def play_command(
-    game: Annotated[str, typer.Argument(help="Game name (or module:attribute of a plugin).")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="Game name (or module:attribute of a plugin).", autocompletion=complete_game
+        ),
+    ],
     variant: Annotated[
         str | None, typer.Option("--variant", "-v", help="Preset of the game.")
     ] = None,
@@ -403,8 +550,11 @@ def play_command(
         bool, typer.Option("--vi", help="Vietnamese card names (10 cơ).")
     ] = False,
 ) -> None:
-    """Play at the terminal against bots; with --games K, a match (the winner of a game
-    acts first in the next) with running totals."""
+    """Play a game (or a match) at the terminal against bots.
+
+    With --games K the winner of each game acts first in the next, and the settlement
+    shows running totals. Type ? at the prompt for help.
+    """
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
     n = players if players is not None else default_players(plugin, rules)

@@ -15,6 +15,7 @@ from rich.text import Text
 from vncards.cli._common import (
     InputError,
     card_tokens,
+    complete_game,
     console,
     emit_json,
     get_plugin,
@@ -38,7 +39,10 @@ __all__ = [
     "rules_command",
 ]
 
-GameArg = Annotated[str, typer.Argument(help="Game name, as `vncards games` lists it.")]
+GameArg = Annotated[
+    str,
+    typer.Argument(help="Game name, as `vncards games` lists it.", autocompletion=complete_game),
+]
 VariantOpt = Annotated[
     str | None, typer.Option("--variant", "-v", help="Preset of the game (default: its default).")
 ]
@@ -152,7 +156,7 @@ def rules_command(game: GameArg, variant: VariantOpt = None, json_out: JsonOpt =
 def classify_command(
     game: GameArg, cards: CardsArg, variant: VariantOpt = None, json_out: JsonOpt = False
 ) -> None:
-    """Name the combination some cards form in a game (or say they form none)."""
+    """Name the combination some cards form (or say they form none)."""
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
     classify = optional_method(plugin, "classify_cards", "classify")
@@ -174,7 +178,7 @@ def beats_command(
     variant: VariantOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Say whether a play beats the combination on the table, and whether it is a chop."""
+    """Say whether a play beats the table's combination, and whether as a chop."""
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
     beats = optional_method(plugin, "beats_cards", "beats")
@@ -275,7 +279,7 @@ def deal_command(
     vietnamese: Annotated[bool, typer.Option("--vi", help="Vietnamese card names.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Deal a game from a seed: the hands, the stock where there is one, the instant wins."""
+    """Deal a game from a seed: hands, stock (where there is one), instant wins."""
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
     n = players if players is not None else default_players(plugin, rules)
@@ -306,7 +310,7 @@ def deal_command(
 def analyze_command(
     game: GameArg, cards: CardsArg, variant: VariantOpt = None, json_out: JsonOpt = False
 ) -> None:
-    """Group a private hand: minimum junk (rác), whether it is complete, its points (lệnh)."""
+    """Group a private Tứ Sắc hand: junk (rác), completeness, points (lệnh)."""
     plugin = get_plugin(game)
     rules_for(plugin, variant)
     analyze = optional_method(plugin, "analyze_cards", "analyze")

@@ -10,7 +10,15 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
-from vncards.cli._common import InputError, console, emit_json, err_console, get_plugin, rules_for
+from vncards.cli._common import (
+    InputError,
+    complete_game,
+    console,
+    emit_json,
+    err_console,
+    get_plugin,
+    rules_for,
+)
 from vncards.cli._queries import default_players
 from vncards.cli._stats import summarize
 from vncards.cli.sim import GameSummary, simulate
@@ -77,7 +85,12 @@ def run_simulation(
 
 
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="Game name (or module:attribute of a plugin).")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="Game name (or module:attribute of a plugin).", autocompletion=complete_game
+        ),
+    ],
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 1000,
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Number of players.")
@@ -100,9 +113,12 @@ def simulate_command(
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
 ) -> None:
-    """Play many bot games and show win rates (95% Wilson intervals), game length,
-    instant wins, draws, payments and the game's own counters. The same seed gives the
-    same numbers whatever the number of workers."""
+    """Simulate many bot games and show their statistics.
+
+    Win rates with 95% Wilson intervals, game length, instant wins, draws, payments and
+    the game's own counters. The same seed gives the same numbers whatever the number
+    of workers.
+    """
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
     n = players if players is not None else default_players(plugin, rules)
@@ -160,7 +176,8 @@ def show_statistics(title: str, data: dict[str, Any]) -> None:
     facts.add_column("value", justify="right")
     facts.add_row("mean length (actions)", f"{data['mean_length']:.1f}")
     lo, hi = data["first_player_ci95"]
-    facts.add_row("first player wins", f"{data['first_player_win_rate']:.1%} ({lo:.1%} – {hi:.1%})")
+    rate = data["first_player_win_rate"]
+    facts.add_row("first player wins", "—" if rate is None else f"{rate:.1%} ({lo:.1%} – {hi:.1%})")
     facts.add_row("draws", str(data["draws"]))
     facts.add_row(
         "instant wins", f"{sum(data['instant_wins'].values())} ({data['instant_win_rate']:.2%})"

@@ -57,7 +57,11 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
 def summarize(games: Sequence[GameLike]) -> dict[str, Any]:
     """Win rate per seat (with its bot and 95% interval), mean length, outcomes, instant
     wins by kind, first-player advantage, mean payment per seat and every per-game
-    statistic the game reports, averaged per game."""
+    statistic the game reports, averaged per game.
+
+    The first-player win rate is taken over decided games whose summary names the
+    first player; it is ``None`` when none does.
+    """
     n = len(games)
     players = games[0].n_players if games else 0
     wins = [0] * players
@@ -73,9 +77,10 @@ def summarize(games: Sequence[GameLike]) -> dict[str, Any]:
             instant[g.instant_win] += 1
         if g.winner is not None:
             wins[g.winner] += 1
-            decided += 1
-            if g.first is not None and g.first == g.winner:
-                first_wins += 1
+            # Only games that say who acted first count towards the first-player figure.
+            if g.first is not None:
+                decided += 1
+                first_wins += g.first == g.winner
         for i, v in enumerate(g.payments):
             paid[i] += v
         length += g.length
@@ -103,7 +108,7 @@ def summarize(games: Sequence[GameLike]) -> dict[str, Any]:
         "draws": outcomes.get("draw", 0),
         "instant_wins": dict(sorted(instant.items())),
         "instant_win_rate": sum(instant.values()) / n if n else 0.0,
-        "first_player_win_rate": first_wins / decided if decided else 0.0,
+        "first_player_win_rate": first_wins / decided if decided else None,
         "first_player_ci95": [lo, hi],
         "per_game": {k: v / n for k, v in sorted(stats.items())} if n else {},
     }

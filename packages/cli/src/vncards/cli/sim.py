@@ -23,14 +23,18 @@ from __future__ import annotations
 import importlib
 import math
 import multiprocessing
+import sys
 import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import Any
 
 from vncards.core import (
+    ENTRY_POINT_GROUP,
     GamePlugin,
     PluginError,
     PluginWarning,
@@ -141,23 +145,22 @@ _NEEDED = (
     "result",
 )
 
-# A process (or Dask worker) looks each game up once; Dask may ask from several threads.
+# A worker process (or Dask worker) looks each game up once; Dask may ask from several
+# threads at a time.
 _loaded: dict[str, GamePlugin[Any, Any, Any]] = {}
 _loading = threading.Lock()
 
 
-def _plugin_for(game: str, *, quiet: bool = False) -> GamePlugin[Any, Any, Any]:
+def _plugin_for(game: str) -> GamePlugin[Any, Any, Any]:
     plugin = _loaded.get(game)
     if plugin is not None:
         return plugin
     with _loading:
         if game not in _loaded:
-            if quiet:
-                # The parent already warned about broken plugins; workers would repeat it.
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore", PluginWarning)
-                    _loaded[game] = load_game(game)
-            else:
+            # The caller already saw any warning about broken plugins; every worker
+            # would repeat it.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", PluginWarning)
                 _loaded[game] = load_game(game)
         return _loaded[game]
 
@@ -194,10 +197,27 @@ def _play_one(plugin: GamePlugin[Any, Any, Any], rules: Any, job: _Job, index: i
     )
 
 
+def _reference(game: str, plugin: GamePlugin[Any, Any, Any]) -> str:
+    """How workers should find ``plugin``: its entry point's ``module:attribute`` when it
+    is an installed game, so that a worker imports that game alone instead of
+    discovering every installed one; else ``game`` as given."""
+    if ":" in game:
+        return game
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name != game:
+            continue
+        try:
+            if ep.load() is plugin:
+                return f"{ep.module}:{ep.attr}"
+        except Exception:
+            break
+    return game
+
+
 def _run_chunk(job: _Job, start: int, stop: int) -> list[GameSummary]:
     """Play games ``start`` to ``stop - 1`` of a run (what a worker process or a Dask
     task executes)."""
-    plugin = _plugin_for(job.game, quiet=True)
+    plugin = _plugin_for(job.game)
     rules = resolve_rules(plugin, job.variant)
     return [_play_one(plugin, rules, job, i) for i in range(start, stop)]
 
@@ -224,7 +244,8 @@ def _check(
         raise SimulationError(f"the number of games must be a whole number >= 0, not {games!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise SimulationError(f"the number of workers must be a whole number >= 1, not {workers!r}")
-    plugin = _plugin_for(game)
+    # Looked up afresh, not from the workers' cache: VNCARDS_PLUGINS may have changed.
+    plugin = load_game(game)
     rules = resolve_rules(plugin, variant)
     lo, hi = plugin.player_range(rules)
     if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
@@ -280,7 +301,7 @@ def simulate(
     vncards.core._errors.PluginError: 'vncards.core:RandomBot' is not a game plugin: ...
     """
     plugin, rules, names = _check(game, games, players, bots, variant, workers)
-    job = _Job(game, variant, players, names, seed, keep_records)
+    job = _Job(_reference(game, plugin), variant, players, names, seed, keep_records)
     if games == 0:
         return []
     if scheduler is not None:
@@ -320,7 +341,9 @@ def _on_processes(
     # this process's sys.path, so a "module:attribute" game importable here is there too.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context) as pool:
-        futures = [pool.submit(_run_chunk, job, start, stop) for start, stop in chunks]
+        # The pool spawns its processes during the first submits.
+        with _main_script_hidden(job.game):
+            futures = [pool.submit(_run_chunk, job, start, stop) for start, stop in chunks]
         reported: set[int] = set()
 
         def report() -> None:
@@ -353,6 +376,32 @@ def _on_processes(
     return [s for chunk in results if chunk is not None for s in chunk]
 
 
+@contextmanager
+def _main_script_hidden(game: str) -> Iterator[None]:
+    """Keep spawned workers from re-running the caller's main script.
+
+    A spawned process normally imports the parent's ``__main__`` again; for the
+    ``vncards`` command that is the whole CLI, which doubles a worker's start-up, and a
+    script without an ``if __name__ == "__main__":`` guard would start workers of its
+    own. Workers only need :func:`_run_chunk`, so while they are spawned the main
+    module does not say where it came from, unless the game itself lives there.
+    """
+    main = sys.modules.get("__main__")
+    if main is None or game.partition(":")[0] == "__main__":
+        yield
+        return
+    saved: dict[str, Any] = {
+        k: main.__dict__[k] for k in ("__file__", "__spec__") if k in main.__dict__
+    }
+    main.__dict__.pop("__file__", None)
+    main.__dict__["__spec__"] = None
+    try:
+        yield
+    finally:
+        main.__dict__.pop("__spec__", None)
+        main.__dict__.update(saved)
+
+
 def _on_dask(
     job: _Job, games: int, scheduler: str, progress: Callable[[int], None] | None
 ) -> list[GameSummary]:
@@ -382,7 +431,7 @@ def _on_dask(
                 except (ImportError, PluginError) as e:
                     raise SimulationError(
                         f"a Dask worker could not load {job.game!r} ({e}); every worker needs"
-                        " the same vncards packages as this machine"
+                        " the same vncards packages, and the game's module, as this machine"
                     ) from None
                 results[where[f.key]] = chunk
                 if progress is not None:

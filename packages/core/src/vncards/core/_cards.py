@@ -29,14 +29,22 @@ __all__ = [
 
 
 class Colour(StrEnum):
-    """Card colour: ``đen`` (black, ♠♣) or ``đỏ`` (red, ♦♥)."""
+    """Card colour: ``đen`` (black, ♠♣) or ``đỏ`` (red, ♦♥).
+
+    >>> Suit.HEARTS.colour, str(Colour.BLACK)
+    (<Colour.RED: 'red'>, 'black')
+    """
 
     BLACK = "black"
     RED = "red"
 
 
 class Suit(int, Enum):
-    """Suits in their Tiến lên order (nước bài): bích < chuồn/tép < rô < cơ."""
+    """Suits in their Tiến lên order (nước bài): bích < chuồn/tép < rô < cơ.
+
+    >>> [(s.letter, s.symbol, s.vietnamese) for s in (Suit.SPADES, Suit.HEARTS)]
+    [('S', '♠', 'bích'), ('H', '♥', 'cơ')]
+    """
 
     SPADES = 0
     CLUBS = 1
@@ -65,7 +73,11 @@ class Suit(int, Enum):
 
 
 class Rank(int, Enum):
-    """Ranks in climbing order, 3 lowest and 2 (heo) highest."""
+    """Ranks in climbing order, 3 lowest and 2 (heo) highest.
+
+    >>> Rank.TWO > Rank.ACE > Rank.THREE, Rank.TEN.label
+    (True, '10')
+    """
 
     THREE = 0
     FOUR = 1
@@ -161,12 +173,12 @@ def _parse_id(token: str) -> int:
         suit_part = suit_part.strip()
     else:
         rank_part, suit_part = text[:-1], text[-1:]
-        if suit_part not in _SUIT_WORDS:
-            # a word suit written without a space, e.g. "10cơ"
-            for i in range(1, len(text)):
-                if text[i:] in _SUIT_WORDS and text[:i] in _RANK_WORDS:
-                    rank_part, suit_part = text[:i], text[i:]
-                    break
+        # the first split into a rank and a suit word, so that a word suit written
+        # without a space reads too ("10cơ", "3bích" — whose last letter alone is a suit)
+        for i in range(1, min(len(text), 3)):
+            if text[:i] in _RANK_WORDS and text[i:] in _SUIT_WORDS:
+                rank_part, suit_part = text[:i], text[i:]
+                break
     rank = _RANK_WORDS.get(rank_part.strip())
     suit = _SUIT_WORDS.get(suit_part)
     if rank is None:

@@ -13,6 +13,7 @@ from vncards.core._cards import DECK, Card, parse_cards
 __all__ = ["FULL_DECK_MASK", "CardSet", "mask_ids", "mask_of", "rank_counts"]
 
 FULL_DECK_MASK = (1 << 52) - 1
+"""All 52 cards as one mask."""
 
 
 def mask_of(cards: Iterable[Card | int]) -> int:

@@ -25,14 +25,32 @@ __all__ = ["ChopValue", "ClimbConfig", "ClimbEngine", "ClimbState"]
 
 
 class ChopValue(Protocol):
-    """What a chopped combination costs its owner, in lá."""
+    """What a chopped combination costs its owner, in lá (thối): any callable taking the
+    chopped :class:`Combo`.
+
+    >>> def thoi(target: Combo) -> int:
+    ...     return 12 if target.kind.code == "quad" else 3
+    >>> value: ChopValue = thoi
+    >>> from vncards.core import CardSet, ComboRules, classify
+    >>> value(classify(CardSet.parse("7S 7C 7D 7H").mask, ComboRules()))
+    12
+    """
 
     def __call__(self, target: Combo) -> int: ...
 
 
 @dataclass(frozen=True)
 class ClimbConfig:
-    """The parts of a climbing game that are data."""
+    """The parts of a climbing game that are data: combination rules, the chop table and
+    what a chop costs, whether a player who passed may come back to chop, table size.
+    ``extra`` holds a game's own settings for its hooks.
+
+    >>> from vncards.core import ChopRule, ComboRules, Kind
+    >>> cfg = ClimbConfig(ComboRules(), (ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), 12),),
+    ...                   lambda target: 3)
+    >>> cfg.passed_may_chop, len(cfg.chops)
+    (False, 1)
+    """
 
     combo_rules: ComboRules
     chops: tuple[ChopRule, ...]
@@ -53,6 +71,13 @@ class ClimbState:
     settled chop payments per seat; ``out`` is a seat bitmask of empty hands; ``pile``
     the cards played so far; ``x`` holds a game's own extras (immutable values only,
     since copies share them).
+
+    >>> s = ClimbState([0b11, 0b1100], first=1)
+    >>> s.n_players, s.turn, s.table is None
+    (2, 1, True)
+    >>> t = s.copy(); t.hands[0] = 0
+    >>> s.hands[0], t == s
+    (3, False)
     """
 
     __slots__ = (
@@ -152,6 +177,24 @@ class ClimbEngine:
 
     Subclasses override the hooks (``_plays_hook``, ``_check_hook``, ``_after_play``,
     ``_on_empty``, ``_can_pass``) for game-specific rules.
+
+    A game of two seats: seat 0 leads 3♠, seat 1 answers 2♠, seat 0 passes, and seat 1
+    leads the next round with its last card and wins.
+
+    >>> from vncards.core import CardSet, ComboRules
+    >>> eng = ClimbEngine(ClimbConfig(ComboRules(), (), lambda target: 0))
+    >>> s = ClimbState([CardSet.parse("3S 9H").mask, CardSet.parse("2S 4D").mask], 0)
+    >>> eng.play(s, 0, CardSet.parse("3S").mask).kind.code
+    'single'
+    >>> [str(CardSet(m)) for m in eng.plays(s)], eng.can_pass(s)
+    (['4D', '2S'], True)
+    >>> eng.play(s, 1, CardSet.parse("2S").mask); eng.pass_turn(s, 0)
+    Combo(kind=<Kind.SINGLE: 0>, length=1, key=48, mask=281474976710656, top_rank=12)
+    >>> s.turn, s.table is None
+    (1, True)
+    >>> _ = eng.play(s, 1, CardSet.parse("4D").mask)
+    >>> s.finished, s.winner
+    (True, 1)
     """
 
     def __init__(self, config: ClimbConfig) -> None:
@@ -230,7 +273,14 @@ class ClimbEngine:
     # ------------------------------------------------------------ actions
 
     def play(self, state: ClimbState, seat: int, mask: int) -> Combo:
-        """Play ``mask`` from ``seat``; raise :class:`IllegalMove` and change nothing if illegal."""
+        """Play ``mask`` from ``seat``; raise :class:`IllegalMove` and change nothing if illegal.
+
+        A chop (a play that beats the table through a chop-table row) opens a chop chain,
+        or grows the open one when the seat beaten is its last chopper (chặt chồng). The
+        chain is paid — victim to chopper, the whole value — when the round ends or the
+        hand empties and the game ends; a game that finishes in ``_after_play`` leaves an
+        open chain to its own settlement.
+        """
         combo = self.check_play(state, seat, mask)
         table = state.table
         beaten_seat = state.table_seat

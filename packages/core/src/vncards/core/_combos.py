@@ -33,7 +33,13 @@ __all__ = [
 
 
 class Kind(IntEnum):
-    """Combination shapes. ``code`` is the name used in JSON and on the rules pages."""
+    """Combination shapes. ``code`` is the name used in JSON and on the rules pages:
+    rác (single), đôi (pair), sám cô (triple), tứ quý (quad), sảnh (straight), đôi thông
+    (pair-run).
+
+    >>> Kind.PAIR_RUN.code, Kind.from_code("quad")
+    ('pair-run', <Kind.QUAD: 3>)
+    """
 
     SINGLE = 0  # rác / lẻ
     PAIR = 1  # đôi
@@ -66,6 +72,11 @@ class Combo(NamedTuple):
     ``length`` is the number of cards; ``key`` orders combinations of the same kind and
     length (higher beats lower); ``top_rank`` is the rank of the highest card in the
     game's order for that shape.
+
+    >>> from vncards.core import CardSet
+    >>> c = classify(CardSet.parse("9S 10H JD").mask, ComboRules())
+    >>> c.kind.code, c.length, c.top_rank        # top card J: rank index 8
+    ('straight', 3, 8)
     """
 
     kind: Kind
@@ -88,9 +99,17 @@ class ComboRules:
     entries with distinct ranks. The default (``0..11``) is 3…A without the 2;
     Sâm's A-2-3 window is ``(11, 12, 0, 1, …, 11)``.
 
-    >>> tl = ComboRules()
-    >>> classify(0b111 << 0, tl) is None   # three 3s of different suits: a triple
-    False
+    >>> from vncards.core import CardSet
+    >>> sam_a23 = ComboRules(suits_break_ties=False, pair_runs=False,
+    ...                      straight_order=(11, 12, *range(12)))
+    >>> classify(CardSet.parse("AS 2H 3D").mask, sam_a23).kind.code
+    'straight'
+    >>> classify(CardSet.parse("AS 2H 3D").mask, ComboRules()) is None
+    True
+    >>> ComboRules(min_straight=1)
+    Traceback (most recent call last):
+    ...
+    vncards.core._errors.RulesError: straights and pair-runs need at least two ranks
     """
 
     suits_break_ties: bool = True
@@ -129,6 +148,14 @@ class ChopRule:
     A shape is ``(kind, length)``; ``target_rank`` restricts the target to one rank (the
     2, "heo"). When ``need_higher`` is set the attacker must be the same shape as the
     target and higher (a tứ quý on a smaller tứ quý).
+
+    >>> from vncards.core import CardSet
+    >>> quad_on_two = ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), target_rank=12)
+    >>> quad = classify(CardSet.parse("5S 5C 5D 5H").mask, ComboRules())
+    >>> two = classify(CardSet.parse("2H").mask, ComboRules())
+    >>> ace = classify(CardSet.parse("AH").mask, ComboRules())
+    >>> quad_on_two.applies(quad, two), quad_on_two.applies(quad, ace)
+    (True, False)
     """
 
     attacker: tuple[Kind, int]
@@ -327,7 +354,14 @@ def classify(mask: int, rules: ComboRules) -> Combo | None:
 
 
 def is_chop(play: Combo, over: Combo, chops: Iterable[ChopRule]) -> bool:
-    """Whether ``play`` beats ``over`` through a row of the chop table."""
+    """Whether ``play`` beats ``over`` through a row of the chop table.
+
+    >>> from vncards.core import CardSet
+    >>> rows = [ChopRule((Kind.PAIR_RUN, 6), (Kind.SINGLE, 1), target_rank=12)]
+    >>> runs = classify(CardSet.parse("3S 3C 4S 4C 5S 5C").mask, ComboRules())
+    >>> is_chop(runs, classify(CardSet.parse("2S").mask, ComboRules()), rows)
+    True
+    """
     return any(rule.applies(play, over) for rule in chops)
 
 
@@ -548,6 +582,11 @@ def brute_force_plays(
     """Reference implementation of :func:`legal_plays`: try every subset of the hand.
 
     Exponential; for tests only.
+
+    >>> from vncards.core import CardSet
+    >>> hand = CardSet.parse("3S 3H 4D 5C 2S").mask
+    >>> brute_force_plays(hand, ComboRules()) == set(legal_plays(hand, ComboRules()))
+    True
     """
     ids = [i for i in range(52) if hand >> i & 1]
     found: set[int] = set()

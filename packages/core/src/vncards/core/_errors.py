@@ -13,7 +13,11 @@ __all__ = [
 
 
 class VncardsError(Exception):
-    """Root of every error raised on purpose by vncards."""
+    """Root of every error raised on purpose by vncards.
+
+    >>> issubclass(IllegalMove, VncardsError), issubclass(RecordError, ValueError)
+    (True, True)
+    """
 
 
 class NotationError(VncardsError, ValueError):
@@ -37,6 +41,10 @@ class IllegalMove(VncardsError, ValueError):  # noqa: N818 - the name is public 
 
     ``code`` is a stable machine-readable reason (``does-not-beat``, ``not-your-turn``,
     ``passed-this-round``, ``card-not-in-hand`` …) and the message is a full sentence.
+
+    >>> err = IllegalMove("not-your-turn", "It is not seat 2's turn.")
+    >>> err.code, str(err)
+    ('not-your-turn', "It is not seat 2's turn.")
     """
 
     def __init__(self, code: str, message: str) -> None:

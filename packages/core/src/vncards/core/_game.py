@@ -16,6 +16,8 @@ from vncards.core._records import (
     RecordAction,
     RefereeReport,
     ViolationReport,
+    _location,
+    _one_line,
     load_record,
 )
 
@@ -49,7 +51,11 @@ class RulesBase(BaseModel):
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """A legal action that carries a penalty, by action index and seat."""
+    """A legal action that carries a penalty, by action index and seat.
+
+    >>> Violation(index=12, seat=2, rule="bao-mot", message="Seat 2 did not announce.").rule
+    'bao-mot'
+    """
 
     index: int
     seat: int
@@ -59,7 +65,15 @@ class Violation:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """How a game stands: outcome, winner seat, instant-win code, net lá per seat."""
+    """How a game stands: outcome, winner seat, instant-win code, net lá per seat.
+
+    ``payments`` are in lá, not yet multiplied by the bet, and sum to zero; while the game
+    is unfinished they hold only settled chop chains.
+
+    >>> res = GameResult(True, "win", 0, None, (5, -3, -2))
+    >>> res.winner, sum(res.payments), res.violations
+    (0, 0, ())
+    """
 
     finished: bool
     outcome: str | None
@@ -75,6 +89,9 @@ class Decision(Generic[ActionT]):
 
     When ``optional`` is true the seat may also decline (``GamePlugin.decline``), e.g. a
     Sâm declaration or an out-of-turn Tứ Sắc claim.
+
+    >>> Decision(seat=1, actions=["a", "b"]).optional
+    False
     """
 
     seat: int
@@ -84,13 +101,21 @@ class Decision(Generic[ActionT]):
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: picks one of the offered actions, or ``None`` to decline an optional one."""
+    """A player: picks one of the offered actions, or ``None`` to decline an optional one.
+
+    >>> class First:
+    ...     name = "first"
+    ...     def choose(self, state, seat, actions, optional):
+    ...         return actions[0]
+    >>> isinstance(First(), Bot)
+    True
+    """
 
     name: str
 
-    def choose(
-        self, state: Any, seat: int, actions: Sequence[Any], optional: bool
-    ) -> Any | None: ...
+    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+        """One of ``actions`` for ``seat``, or ``None`` to decline when ``optional``."""
+        ...
 
 
 BotFactory = Callable[[int], Bot]
@@ -101,8 +126,10 @@ BotFactory = Callable[[int], Bot]
 class GamePlugin(Protocol[StateT, ActionT, RulesT]):
     """What a game package exposes under the ``vncards.games`` entry-point group.
 
-    States are mutable and cheap to copy; ``apply`` changes the state or raises
-    :class:`~vncards.core.IllegalMove` and changes nothing.
+    States are mutable, have ``copy()`` (an independent copy) and compare with ``==``
+    (the conformance suite checks that a refused action changes nothing); ``apply``
+    changes the state or raises :class:`~vncards.core.IllegalMove` and changes nothing.
+    Actions are hashable values that name their ``seat``.
     """
 
     # Read-only in the protocol, so that a plain class attribute (a dict of presets, say)
@@ -210,6 +237,18 @@ def resolve_rules(
     """A preset by name (default when ``None``) with single settings overridden.
 
     Raises :class:`RulesError` naming the unknown preset or the bad setting.
+
+    >>> from types import SimpleNamespace
+    >>> class Rules(RulesBase):
+    ...     bet_cap: int = 10
+    >>> game = SimpleNamespace(name="g", presets={"std": Rules()}, default_preset="std")
+    >>> resolve_rules(game, None, {"bet_cap": 3})
+    Rules(bet_cap=3)
+    >>> try:
+    ...     resolve_rules(game, "fast")
+    ... except RulesError as e:
+    ...     print(e)
+    g has no variant 'fast' (known: std)
     """
     name = variant or plugin.default_preset
     try:
@@ -225,13 +264,14 @@ def resolve_rules(
         return type(base).model_validate(data)
     except ValidationError as e:
         first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise RulesError(f"bad rule setting {where}: {first['msg']}") from None
+        where = _location(first["loc"]) or "rules"
+        raise RulesError(f"bad rule setting {where}: {_one_line(first['msg'])}") from None
 
 
 @dataclass
 class PlayedGame(Generic[StateT, ActionT]):
-    """A finished bot game: its starting state, actions and final state."""
+    """A finished bot game: its starting state, actions and final state (see
+    :class:`~vncards.core.SheddingGame` for an example)."""
 
     start: StateT
     actions: list[ActionT]
@@ -246,7 +286,12 @@ def play_game(
     max_steps: int = 100_000,
     keep_start: bool = True,
 ) -> PlayedGame[StateT, ActionT]:
-    """Let ``bots`` (one per seat) play ``state`` to the end; ``state`` is changed in place."""
+    """Let ``bots`` (one per seat) play ``state`` to the end; ``state`` is changed in place.
+
+    A bot that declines a forced choice raises :class:`IllegalMove` (``must-act``); a
+    game that has not ended after ``max_steps`` choices raises ``RuntimeError``. See
+    :class:`~vncards.core.SheddingGame` for an example.
+    """
     start = _copy(state) if keep_start else state
     actions: list[ActionT] = []
     decision = plugin.decision
@@ -281,7 +326,8 @@ def record_game(
     rules: Mapping[str, Any] | None = None,
     bet: int = 1,
 ) -> GameRecord:
-    """The record of a played game, which :func:`referee` accepts."""
+    """The record of a played game, which :func:`referee` accepts (example:
+    :class:`~vncards.core.SheddingGame`)."""
     deal = plugin.record_deal(game.start)
     replay = _copy(game.start)
     actions = []
@@ -312,7 +358,8 @@ def referee(
     """Rule on a whole record: the first illegal action, the outcome and who pays whom.
 
     Raises :class:`RecordError` for a record that cannot be read (not JSON, unknown game,
-    card or player, a deal that is not a deal).
+    card or player, a deal that is not a deal). Payments in the report are lá × bet.
+    Example: :class:`~vncards.core.SheddingGame`.
     """
     record = load_record(source)
     if record.game != plugin.name:
@@ -352,7 +399,7 @@ def referee(
 
 @dataclass
 class MatchResult(Generic[StateT, ActionT]):
-    """A series of games: each game, and the running net lá per seat."""
+    """A series of games: each game, and the net lá per seat over all of them."""
 
     games: list[PlayedGame[StateT, ActionT]]
     totals: list[int]

@@ -17,10 +17,11 @@ from vncards.core._game import GamePlugin
 __all__ = ["ENTRY_POINT_GROUP", "PluginWarning", "discover_games", "get_game"]
 
 ENTRY_POINT_GROUP = "vncards.games"
+"""The entry-point group game packages register their plugin object under."""
 
 
 class PluginWarning(UserWarning):
-    """A plugin was skipped."""
+    """A plugin was skipped; the message names the entry point and why."""
 
 
 _REQUIRED = ("name", "title", "presets", "default_preset", "new_game", "legal_actions", "apply")
@@ -38,7 +39,12 @@ def discover_games(
 ) -> dict[str, GamePlugin[Any, Any, Any]]:
     """Load every installed game plugin, by name, in name order.
 
-    ``entries`` replaces the installed entry points (for tests).
+    ``entries`` replaces the installed entry points (for tests). A plugin that fails to
+    load, lacks a game's members or repeats a loaded name is skipped with a
+    :class:`PluginWarning` naming it.
+
+    >>> discover_games([])
+    {}
     """
     eps = list(entry_points(group=ENTRY_POINT_GROUP)) if entries is None else entries
     wanted = _wanted()
@@ -77,7 +83,14 @@ def discover_games(
 
 
 def get_game(name: str) -> GamePlugin[Any, Any, Any]:
-    """The installed game called ``name``; :class:`PluginError` listing the known ones."""
+    """The installed game called ``name``; :class:`PluginError` listing the known ones.
+
+    >>> try:
+    ...     get_game("no-such-game")
+    ... except PluginError as e:
+    ...     print(str(e).split(" (")[0])
+    unknown game 'no-such-game'
+    """
     games = discover_games()
     try:
         return games[name]

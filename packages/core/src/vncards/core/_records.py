@@ -8,6 +8,7 @@ exported to the project's ``shared/schemas/``.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -118,7 +119,9 @@ class GameRecord(BaseModel):
     players: list[str] = Field(
         min_length=1, max_length=16, description="Distinct player names, in turn order."
     )
-    bet: int = Field(default=1, ge=1, le=10**9, description="Stake per lá; payments × bet.")
+    bet: int = Field(
+        default=1, ge=1, le=10**9, strict=True, description="Stake per lá; payments × bet."
+    )
     hands: dict[str, list[str]] = Field(description="The whole deal: cards by player name.")
     first: str | None = Field(
         default=None, description="Who acts first; when absent the game's first-game rule."
@@ -161,19 +164,27 @@ class GameRecord(BaseModel):
         return data
 
 
-def _depth(value: object, limit: int) -> int:
+def _check_tree(value: object, limit: int) -> str:
+    """Why a decoded record cannot be read (too deep, a string that is not Unicode text),
+    or an empty string. Iterative, so no depth can overflow the stack."""
     stack: list[tuple[object, int]] = [(value, 1)]
-    deepest = 0
     while stack:
         item, d = stack.pop()
-        deepest = max(deepest, d)
         if d > limit:
-            return d
+            return f"the record nests deeper than {limit} levels"
         if isinstance(item, dict):
-            stack.extend((v, d + 1) for v in item.values())
-        elif isinstance(item, list):
+            for k, v in item.items():
+                stack.append((k, d))
+                stack.append((v, d + 1))
+        elif isinstance(item, list | tuple):
             stack.extend((v, d + 1) for v in item)
-    return deepest
+        elif isinstance(item, str) and not item.isascii():
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                # a lone surrogate (JSON "\ud800") cannot be written out again as UTF-8
+                return "the record holds a string that is not valid Unicode text"
+    return ""
 
 
 def load_record(source: str | bytes | dict[str, Any] | GameRecord) -> GameRecord:
@@ -190,7 +201,11 @@ def load_record(source: str | bytes | dict[str, Any] | GameRecord) -> GameRecord
     if isinstance(source, GameRecord):
         return source
     if isinstance(source, str | bytes):
-        if len(source) > MAX_RECORD_BYTES:
+        # the limit is in bytes: text may hold up to 4 UTF-8 bytes per character
+        size = len(source)
+        if isinstance(source, str) and size > MAX_RECORD_BYTES // 4:
+            size = len(source.encode("utf-8", "surrogatepass"))
+        if size > MAX_RECORD_BYTES:
             raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes")
         if isinstance(source, bytes):
             try:
@@ -199,22 +214,40 @@ def load_record(source: str | bytes | dict[str, Any] | GameRecord) -> GameRecord
                 raise RecordError(f"the record is not UTF-8 text (byte {e.start})") from None
         try:
             data = json.loads(source)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"the record is not valid JSON: {e}") from None
         except RecursionError:
             raise RecordError(f"the record nests deeper than {MAX_RECORD_DEPTH} levels") from None
+        except ValueError as e:
+            # JSONDecodeError, and Python's refusal of integers of thousands of digits
+            raise RecordError(f"the record is not valid JSON: {_one_line(str(e))}") from None
     else:
         data = source
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
-    if _depth(data, MAX_RECORD_DEPTH) > MAX_RECORD_DEPTH:
-        raise RecordError(f"the record nests deeper than {MAX_RECORD_DEPTH} levels")
+    problem = _check_tree(data, MAX_RECORD_DEPTH)
+    if problem:
+        raise RecordError(problem)
     try:
         return GameRecord.model_validate(data)
     except ValidationError as e:
         first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "record"
-        raise RecordError(f"bad record at {where}: {first['msg']}") from None
+        where = _location(first["loc"]) or "record"
+        raise RecordError(f"bad record at {where}: {_one_line(first['msg'])}") from None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _location(loc: Sequence[int | str]) -> str:
+    """A pydantic error location as ``a.b.0``; names that are not plain text are quoted,
+    so that a message stays one line whatever keys a record holds."""
+    parts = []
+    for p in loc:
+        text = str(p)
+        if isinstance(p, str) and (not text or not text.isprintable() or text != text.strip()):
+            text = repr(p).encode("ascii", "backslashreplace").decode("ascii")
+        parts.append(text)
+    return ".".join(parts)
 
 
 class ErrorReport(BaseModel):

@@ -29,7 +29,12 @@ RulesT = TypeVar("RulesT", bound=RulesBase)
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """``seat`` plays the cards of mask ``cards``."""
+    """``seat`` plays the cards of mask ``cards``.
+
+    >>> from vncards.core import CardSet
+    >>> Play(0, CardSet.parse("3S 3H").mask)
+    Play(seat=0, cards=9)
+    """
 
     seat: int
     cards: int
@@ -37,14 +42,22 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """``seat`` passes (bỏ lượt) and is locked out until the round ends."""
+    """``seat`` passes (bỏ lượt) and is locked out until the round ends.
+
+    >>> Pass(2) == Pass(2)
+    True
+    """
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class Declare:
-    """``seat`` declares (báo) — Sâm: ``what == "sam"``."""
+    """``seat`` declares (báo) — Sâm: ``what == "sam"``.
+
+    >>> Declare(1)
+    Declare(seat=1, what='sam')
+    """
 
     seat: int
     what: str = "sam"
@@ -57,6 +70,10 @@ class PlayList(Sequence[SheddingAction]):
     """The actions of one seat, built lazily from play masks (bots often look at one).
 
     ``masks`` holds the plays; a trailing :class:`Pass` is offered when ``can_pass``.
+
+    >>> acts = PlayList(seat=1, masks=[0b1, 0b10], can_pass=True)
+    >>> len(acts), acts[0], acts[-1]
+    (3, Play(seat=1, cards=1), Pass(seat=1))
     """
 
     __slots__ = ("can_pass", "masks", "seat")
@@ -98,7 +115,43 @@ class SheddingGame(Generic[RulesT]):
     implement :meth:`engine`, :meth:`player_range`, :meth:`hand_size`,
     :meth:`choose_first`, :meth:`result` and :meth:`summary`; they may override
     :meth:`at_deal` (instant wins), :meth:`extra_actions` and :meth:`apply_other`
-    (declarations)."""
+    (declarations).
+
+    A whole game in a few lines — 5 cards each, tứ quý chops a 2, the winner collects
+    one lá per card left:
+
+    >>> from vncards.core import (ChopRule, ClimbConfig, ComboRules, GameResult, Kind,
+    ...     Ledger, RandomBot, RulesBase, play_game, record_game, referee)
+    >>> class Rules(RulesBase):
+    ...     cards: int = 5
+    >>> class Tiny(SheddingGame[Rules]):
+    ...     name, title, rules_model = "tiny", "Tiny climbing game", Rules
+    ...     presets, default_preset, bots = {"std": Rules()}, "std", {"random": RandomBot}
+    ...     def engine(self, rules):
+    ...         chops = (ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), target_rank=12),)
+    ...         return ClimbEngine(ClimbConfig(ComboRules(), chops, lambda target: 3))
+    ...     def player_range(self, rules): return (2, 4)
+    ...     def hand_size(self, rules): return rules.cards
+    ...     def choose_first(self, rules, hands, seed): return random_first(seed, len(hands))
+    ...     def summary(self, rules): return {"hand_size": rules.cards}
+    ...     def result(self, state):
+    ...         led = Ledger(state.n_players, state.chop_net)
+    ...         if state.finished:
+    ...             for seat, hand in enumerate(state.hands):
+    ...                 led.pay(seat, state.winner, hand.bit_count())
+    ...         won = state.winner if state.finished else None
+    ...         return GameResult(state.finished, "win" if state.finished else None, won,
+    ...                           None, tuple(led.net))
+    >>> game = Tiny()
+    >>> state = game.new_game(Rules(), 3, seed=7)
+    >>> played = play_game(game, state, [RandomBot(i) for i in range(3)])
+    >>> record = record_game(game, played, ["An", "Bình", "Chi"], bet=2)
+    >>> report = referee(game, record)
+    >>> report.legal, report.finished, sum(report.payments.values())
+    (True, True, 0)
+    >>> report.winner == ["An", "Bình", "Chi"][state.winner]
+    True
+    """
 
     name: str
     title: str
@@ -424,7 +477,11 @@ def _card_id(token: str) -> int:
 
 
 def random_first(seed: int | None, n_players: int) -> int | None:
-    """A seeded random first seat, or ``None`` without a seed."""
+    """A seeded random first seat, or ``None`` without a seed.
+
+    >>> random_first(7, 4) == random_first(7, 4), random_first(None, 4)
+    (True, None)
+    """
     if seed is None:
         return None
     return Rng(seed ^ 0x5F5E_1000).below(n_players)

@@ -43,12 +43,18 @@ __all__ = [
     "check_plugin",
     "check_replay",
     "check_result",
+    "play_random",
 ]
 
 
 @dataclass
 class ConformanceReport:
-    """What :func:`check_plugin` exercised."""
+    """What :func:`check_plugin` exercised: games played, bot steps, actions probed
+    and how many games ended in each outcome.
+
+    >>> ConformanceReport(games=2, outcomes={"win": 2}).outcomes
+    {'win': 2}
+    """
 
     games: int = 0
     steps: int = 0

@@ -22,7 +22,7 @@ from vncards.core import (
     ComboRules,
     IllegalMove,
     Kind,
-    is_chop,
+    legal_plays,
 )
 from vncards.samloc._rules import SamRules
 
@@ -108,6 +108,34 @@ class SamEngine(ClimbEngine):
         self.rules = rules
         self.forbid_two = rules.finish_on_two == "forbidden"
 
+    # ------------------------------------------------------------ move generation
+
+    def plays(self, state: ClimbState) -> list[int]:
+        """Every legal play for the seat to act (a short path for the common answer to
+        a single; everything else goes through the core generator)."""
+        if state.finished:
+            return []
+        seat = state.turn
+        hand = state.hands[seat]
+        table = state.table
+        if table is None:
+            masks = legal_plays(hand, self.combo_rules)
+        elif state.passed >> seat & 1:
+            return []  # a seat that passed is locked out of the round
+        elif table.kind == Kind.SINGLE:
+            rank = table.top_rank
+            higher = hand >> (4 * rank + 4) << (4 * rank + 4)
+            masks = []
+            while higher:
+                low = higher & -higher
+                masks.append(low)
+                higher ^= low
+            if rank == _TWO:  # a tứ quý chops a single 2
+                masks.extend(15 << (4 * r) for r in range(12) if (hand >> (4 * r)) & 15 == 15)
+        else:
+            masks = legal_plays(hand, self.combo_rules, table, self.chops)
+        return self._plays_hook(state, seat, masks)
+
     # ------------------------------------------------------------ thối 2
 
     def _plays_hook(self, state: ClimbState, seat: int, masks: list[int]) -> list[int]:
@@ -135,7 +163,8 @@ class SamEngine(ClimbEngine):
         beaten_seat: int,
     ) -> None:
         x = state.x
-        if beaten is not None and is_chop(combo, beaten, self.chops):
+        if beaten is not None and combo.kind == Kind.QUAD:
+            # a legal tứ quý over anything is a chop (a 2 or a lower tứ quý)
             x["chops"] = int(x.get("chops", 0)) + 1  # type: ignore[call-overload]
         declarer = x.get("declarer", -1)
         if declarer != -1:
@@ -146,7 +175,8 @@ class SamEngine(ClimbEngine):
                 state.winner = seat
                 state.finished = True
             return
-        self._bao_mot_play(state, seat, combo, beaten)
+        if combo.kind == Kind.SINGLE:
+            self._bao_mot_play(state, seat, combo, beaten)
 
     def _on_empty(self, state: ClimbState, seat: int, combo: Combo) -> None:
         x = state.x
@@ -183,7 +213,8 @@ class SamEngine(ClimbEngine):
     def pass_turn(self, state: ClimbState, seat: int) -> None:
         """Pass, noting a báo một violation when the pass lets an announced player through."""
         note = None
-        if state.x.get("declarer", -1) == -1:
+        table = state.table
+        if table is not None and table.kind == Kind.SINGLE and state.x.get("declarer", -1) == -1:
             note = self._bao_mot_pass(state, seat)
         super().pass_turn(state, seat)
         if note is not None:
@@ -221,8 +252,6 @@ class SamEngine(ClimbEngine):
     def _bao_mot_play(
         self, state: ClimbState, seat: int, combo: Combo, beaten: Combo | None
     ) -> None:
-        if combo.kind != Kind.SINGLE:
-            return
         if beaten is not None and beaten.kind != Kind.SINGLE:
             return
         nxt = next_active(state, seat)

@@ -20,6 +20,8 @@ from vncards.core import (
     GameRecord,
     GameResult,
     IllegalMove,
+    Play,
+    PlayList,
     SheddingAction,
     SheddingGame,
     Violation,
@@ -129,6 +131,17 @@ class SamLoc(SheddingGame[SamRules]):
         if not state.x["later"] and rules.first_lead == "lowest-card":
             out["first"] = None
         return out
+
+    def first_seat(self, state: ClimbState) -> int:
+        """The seat that would lead before any Sâm declaration (``record_deal`` leaves it
+        out of a first game's record, where the rules find it again).
+
+        >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7, first=2)
+        >>> plugin.first_seat(st), plugin.record_deal(st)["first"]
+        (2, 2)
+        """
+        first: int = state.x["first"]  # type: ignore[assignment]
+        return first
 
     def deal_json(self, rules: SamRules, n_players: int, seed: int) -> dict[str, Any]:
         """A seeded deal as record fields, with who would lead and the instant wins."""
@@ -246,7 +259,10 @@ class SamLoc(SheddingGame[SamRules]):
             seat = self._next_to_ask(state)
             if seat >= 0:
                 return Decision(seat, [Declare(seat)], optional=True)
-        return super().decision(state)
+        eng: SamEngine = state.x["engine"]  # type: ignore[assignment]
+        seat = state.turn
+        # a follower may always pass, a leader never
+        return Decision(seat, _Plays(seat, eng.plays(state), state.table is not None))
 
     def decline(self, state: ClimbState, seat: int) -> None:
         """``seat`` does not declare Sâm; the next seat is asked."""
@@ -334,27 +350,30 @@ class SamLoc(SheddingGame[SamRules]):
         )
         return {
             "deck": "french 52",
-            "hand_size": 10,
             "players": f"{rules.min_players}-{rules.max_players}",
-            "combinations": ["single", "pair", "triple", "quad", "straight"],
-            "suits_count": False,
+            "hand_size": 10,
+            "first_lead": rules.first_lead,
+            "combinations": ["single", "pair", "triple", "straight", "quad"],
+            "suits_break_ties": False,
             "straights": straights,
             "chops": [
-                f"quad on a single 2 ({rules.chop_two} lá)",
-                f"higher quad on a quad ({rules.chop_quad} lá)",
+                f"quad > single 2 ({rules.chop_two} lá)",
+                f"quad > quad (higher, {rules.chop_quad} lá)",
             ],
+            "passed_may_chop": False,
+            "finish_on_two": rules.finish_on_two,
             "instant_wins": [code for code, _ in INSTANT_WINS],
             "instant_wins_first_game_only": rules.instant_wins_first_game_only,
-            "scoring": {
-                "per_card_left": 1,
-                "held_two": rules.held_two,
-                "held_quad": rules.held_quad,
-                "cong": rules.cong,
-                "sam": rules.sam,
-                "sam_failure": f"{rules.sam} × {rules.sam_failure_basis}",
-                "instant_win": rules.instant_win,
-                "finish_on_two": rules.finish_on_two,
-            },
+            "sam": (
+                f"success: {rules.sam} from each opponent; failure: {rules.sam} × "
+                f"{rules.sam_failure_basis} to the blocker"
+            ),
+            "scoring": (
+                f"lá left + {rules.held_two} per 2"
+                + (f" + {rules.held_quad} per tứ quý" if rules.held_quad else "")
+                + f"; cóng {rules.cong}; tới trắng {rules.instant_win}"
+                + (" + 2s and tứ quý" if rules.instant_win_counts_held else "")
+            ),
         }
 
     def preset_differences(self, name: str) -> dict[str, tuple[Any, Any]]:
@@ -369,11 +388,12 @@ class SamLoc(SheddingGame[SamRules]):
     def game_stats(self, state: ClimbState) -> dict[str, int]:
         """Counts for simulation tables (chops, cóng, Sâm, báo một violations, …).
 
-        >>> from vncards.core import CardSet
-        >>> st = plugin.start(plugin.presets["standard"],
-        ...                   [CardSet.parse("3S 3H 3D 5C 5S 5H 9H 9D 9C QS").mask, 0], 0)
-        >>> plugin.game_stats(st)["instant_wins"]
-        1
+        >>> from vncards.core import play_game
+        >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7)
+        >>> game = play_game(plugin, st, [plugin.bots["greedy"](i) for i in range(4)])
+        >>> stats = plugin.game_stats(game.final)
+        >>> stats["sam_declared"], sorted(stats)[:3]
+        (0, ['bao_mot_violations', 'chops', 'cong'])
         """
         x = state.x
         res = self.result(state) if state.finished else None
@@ -411,6 +431,17 @@ def _loser_amount(hand: int, played: bool, rules: SamRules) -> int:
 def _move(pay: list[int], payer: int, payee: int, amount: int) -> None:
     pay[payer] -= amount
     pay[payee] += amount
+
+
+class _Plays(PlayList):
+    """:class:`PlayList` with a shorter path for a bot's ``actions[i]``."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is int and 0 <= i < len(self.masks):
+            return Play(self.seat, self.masks[i])
+        return super().__getitem__(i)
 
 
 plugin = SamLoc()

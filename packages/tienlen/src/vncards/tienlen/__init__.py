@@ -12,7 +12,7 @@ The package's plugin object is :data:`plugin` (entry point ``tienlen`` in the
 """
 
 from vncards.tienlen._bots import GreedyBot, split_hand
-from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES, TienLenEngine
+from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES, ComebackEngine, TienLenEngine
 from vncards.tienlen._plugin import TienLenGame, plugin
 from vncards.tienlen._rules import (
     DEFAULT_PRESET,
@@ -30,6 +30,7 @@ __all__ = [
     "DEFAULT_PRESET",
     "INSTANT_WIN_CODES",
     "PRESETS",
+    "ComebackEngine",
     "FirstLead",
     "GreedyBot",
     "InstantWin",

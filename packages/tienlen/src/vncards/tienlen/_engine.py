@@ -5,6 +5,8 @@ a passed player coming back to chop).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from vncards.core import (
     ChopRule,
     ClimbConfig,
@@ -20,33 +22,52 @@ from vncards.core import (
 from vncards.tienlen._rules import TienLenRules
 from vncards.tienlen._scoring import chop_value
 
-__all__ = ["CHOP_TABLE", "COMBO_RULES", "TienLenEngine"]
+__all__ = ["CHOP_TABLE", "COMBO_RULES", "ComebackEngine", "TienLenEngine"]
 
 COMBO_RULES = ComboRules()
 """Suits break ties; straights (sảnh) and đôi thông run 3…A, never through the 2."""
 
 _TWO = 12
+_QUAD_KIND = Kind.QUAD
+_PAIR_RUN_KIND = Kind.PAIR_RUN
 _SINGLE = (Kind.SINGLE, 1)
 _PAIR = (Kind.PAIR, 2)
 _QUAD = (Kind.QUAD, 4)
 _THREE_PAIRS = (Kind.PAIR_RUN, 6)
 _FOUR_PAIRS = (Kind.PAIR_RUN, 8)
 
+
+@dataclass(frozen=True)
+class _Row(ChopRule):
+    """A chop-table row that turns most plays away by their size alone: the engine
+    asks every row about every play that meets a table, and almost none is a chop."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_sizes", (self.attacker[1], self.target[1]))
+
+    def applies(self, play: Combo, over: Combo) -> bool:
+        """Whether this row lets ``play`` chop ``over``."""
+        sizes: tuple[int, int] = self._sizes  # type: ignore[attr-defined]
+        if play.length != sizes[0] or over.length != sizes[1]:
+            return False
+        return super().applies(play, over)
+
+
 CHOP_TABLE: tuple[ChopRule, ...] = (
     # 3 đôi thông: a single 2; chặt chồng on a smaller 3 đôi thông
-    ChopRule(_THREE_PAIRS, _SINGLE, target_rank=_TWO),
-    ChopRule(_THREE_PAIRS, _THREE_PAIRS, need_higher=True),
+    _Row(_THREE_PAIRS, _SINGLE, target_rank=_TWO),
+    _Row(_THREE_PAIRS, _THREE_PAIRS, need_higher=True),
     # tứ quý: a single 2 or a pair of 2s; any 3 đôi thông; a smaller tứ quý
-    ChopRule(_QUAD, _SINGLE, target_rank=_TWO),
-    ChopRule(_QUAD, _PAIR, target_rank=_TWO),
-    ChopRule(_QUAD, _THREE_PAIRS),
-    ChopRule(_QUAD, _QUAD, need_higher=True),
+    _Row(_QUAD, _SINGLE, target_rank=_TWO),
+    _Row(_QUAD, _PAIR, target_rank=_TWO),
+    _Row(_QUAD, _THREE_PAIRS),
+    _Row(_QUAD, _QUAD, need_higher=True),
     # 4 đôi thông: a single 2 or a pair of 2s; any 3 đôi thông; any tứ quý; a smaller one
-    ChopRule(_FOUR_PAIRS, _SINGLE, target_rank=_TWO),
-    ChopRule(_FOUR_PAIRS, _PAIR, target_rank=_TWO),
-    ChopRule(_FOUR_PAIRS, _THREE_PAIRS),
-    ChopRule(_FOUR_PAIRS, _QUAD),
-    ChopRule(_FOUR_PAIRS, _FOUR_PAIRS, need_higher=True),
+    _Row(_FOUR_PAIRS, _SINGLE, target_rank=_TWO),
+    _Row(_FOUR_PAIRS, _PAIR, target_rank=_TWO),
+    _Row(_FOUR_PAIRS, _THREE_PAIRS),
+    _Row(_FOUR_PAIRS, _QUAD),
+    _Row(_FOUR_PAIRS, _FOUR_PAIRS, need_higher=True),
 )
 """The chặt table, row by row as the rules page gives it."""
 
@@ -55,11 +76,8 @@ _CHOPPABLE = frozenset((rule.target[0], rule.target[1], rule.target_rank) for ru
 
 
 def _choppable(table: Combo) -> bool:
-    return (table.kind, table.length, None) in _CHOPPABLE or (
-        table.kind,
-        table.length,
-        table.top_rank,
-    ) in _CHOPPABLE
+    shape = (table.kind, table.length)
+    return (*shape, None) in _CHOPPABLE or (*shape, table.top_rank) in _CHOPPABLE
 
 
 class TienLenEngine(ClimbEngine):
@@ -79,7 +97,16 @@ class TienLenEngine(ClimbEngine):
     'pair-run'
     >>> state.chain_value, state.chain_victim, state.chain_chopper
     (3, 0, 1)
+    >>> type(TienLenEngine(TienLenRules(passed_may_chop=True))).__name__
+    'ComebackEngine'
     """
+
+    def __new__(cls, rules: TienLenRules) -> TienLenEngine:
+        # a passed player's return changes who is asked next: that turn order lives in
+        # a subclass, so the default game pays nothing for it
+        if rules.passed_may_chop and cls is TienLenEngine:
+            cls = ComebackEngine
+        return super().__new__(cls)
 
     def __init__(self, rules: TienLenRules) -> None:
         self.rules = rules
@@ -94,6 +121,23 @@ class TienLenEngine(ClimbEngine):
                 max_players=rules.max_players,
             )
         )
+
+    def plays(self, state: ClimbState) -> list[int]:
+        """Every legal play (card mask) for the seat to act; empty once finished."""
+        # the base method's steps, without its generic hook: this runs once per decision
+        if state.finished:
+            return []
+        seat = state.turn
+        hand = state.hands[seat]
+        table = state.table
+        if table is None:
+            masks = legal_plays(hand, COMBO_RULES)
+            if state.pile == 0:
+                masks = self._plays_hook(state, seat, masks)
+            return masks
+        if state.passed >> seat & 1:
+            return legal_plays(hand, COMBO_RULES, table, CHOP_TABLE, chops_only=True)
+        return legal_plays(hand, COMBO_RULES, table, CHOP_TABLE)
 
     # The first play of a game opened by 3♠ must contain it.
     def _plays_hook(self, state: ClimbState, seat: int, masks: list[int]) -> list[int]:
@@ -122,9 +166,10 @@ class TienLenEngine(ClimbEngine):
         beaten_seat: int,
     ) -> None:
         # only a bomb can chop, so most plays skip the table lookup
+        kind = combo.kind
         if (
             beaten is not None
-            and (combo.kind == Kind.QUAD or combo.kind == Kind.PAIR_RUN)
+            and (kind is _QUAD_KIND or kind is _PAIR_RUN_KIND)
             and any(rule.applies(combo, beaten) for rule in CHOP_TABLE)
         ):
             chops = state.x.get("chops", 0)
@@ -136,13 +181,15 @@ class TienLenEngine(ClimbEngine):
             return False
         return bool(legal_plays(hand, COMBO_RULES, table, CHOP_TABLE, chops_only=True))
 
+
+class ComebackEngine(TienLenEngine):
+    """The engine when ``passed_may_chop`` is set: a passed player may come back in the
+    round, only to chop."""
+
     def _advance(self, state: ClimbState, seat: int) -> None:
         # A passed player who may come back to chop is only asked when the table holds
         # something to chop and their hand can chop it; otherwise play goes round them,
         # so a record need not repeat their passes.
-        if not self.config.passed_may_chop:
-            super()._advance(state, seat)
-            return
         table = state.table
         n = len(state.hands)
         i = seat

@@ -14,6 +14,7 @@ from vncards.core import (
     GameRecord,
     GameResult,
     IllegalMove,
+    Play,
     PlayList,
     RandomBot,
     SheddingAction,
@@ -61,6 +62,8 @@ class TienLenGame(SheddingGame[TienLenRules]):
         """The (cached, stateless) engine for ``rules``."""
         eng = self._engines.get(rules)
         if eng is None:
+            if len(self._engines) >= 256:  # records may each override settings: stay bounded
+                self._engines.clear()
             eng = self._engines[rules] = TienLenEngine(rules)
         return eng
 
@@ -126,7 +129,7 @@ class TienLenGame(SheddingGame[TienLenRules]):
             return None
         eng: TienLenEngine = state.x["engine"]  # type: ignore[assignment]
         seat = state.turn
-        return Decision(seat, PlayList(seat, eng.plays(state), state.table is not None))
+        return Decision(seat, _Plays(seat, eng.plays(state), state.table is not None))
 
     def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
         """Tiến lên has no declarations."""
@@ -230,6 +233,17 @@ class TienLenGame(SheddingGame[TienLenRules]):
                 f"4 đôi thông = {rules.thoi_four_pair_run}; cóng x{rules.cong_multiplier}"
             ),
         }
+
+
+class _Plays(PlayList):
+    """:class:`PlayList` with a shorter path for the common ``actions[i]`` of a bot."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is int and 0 <= i < len(self.masks):
+            return Play(self.seat, self.masks[i])
+        return super().__getitem__(i)
 
 
 def _shape_name(shape: tuple[Any, int], rank: int | None = None) -> str:

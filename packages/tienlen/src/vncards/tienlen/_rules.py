@@ -6,6 +6,8 @@ is simply a named instance of it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -95,10 +97,12 @@ class TienLenRules(RulesBase):
         return self
 
 
-PRESETS: dict[str, TienLenRules] = {
-    "dem-la": TienLenRules(),
-    "ba-bich": TienLenRules(first_lead="three-of-spades", passed_may_chop=True),
-}
+PRESETS: Mapping[str, TienLenRules] = MappingProxyType(
+    {
+        "dem-la": TienLenRules(),
+        "ba-bich": TienLenRules(first_lead="three-of-spades", passed_may_chop=True),
+    }
+)
 """``dem-la``: the rules as the đếm lá source states them (default). ``ba-bich``: a
 common house variant — 3♠ (ba bích) opens the first game, and a player who passed may
 come back in the round to chop."""

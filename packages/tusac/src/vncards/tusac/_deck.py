@@ -152,7 +152,7 @@ def parse_card(token: str) -> int:
     >>> parse_card("RX")
     Traceback (most recent call last):
     ...
-    vncards.core._errors.NotationError: unknown card 'RX': write a colour letter R Y G W and a piece letter K A E R C H P (e.g. RK, GR, WP), or a name such as 'tướng đỏ'
+    vncards.core._errors.NotationError: unknown card 'RX': write a colour letter R Y G W and ...
     """
     text = unicodedata.normalize("NFC", token.strip()).lower()
     kind = _CODE_KIND.get(text)

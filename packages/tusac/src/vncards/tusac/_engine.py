@@ -29,12 +29,14 @@ from vncards.tusac._solver import (
 __all__ = [
     "ACTIVE",
     "DISCARD",
+    "INSTANT_WIN",
     "Discard",
     "Draw",
     "Pass",
     "Take",
     "TuSacAction",
     "TuSacState",
+    "action_error",
     "apply_action",
     "claim_order",
     "decline_error",
@@ -48,6 +50,7 @@ __all__ = [
     "start_game",
     "take_error",
     "waiting_pair",
+    "winning_takes",
     "worst_discards",
 ]
 
@@ -172,6 +175,11 @@ class TuSacState:
         """An independent copy."""
         return replace(self, hands=list(self.hands), exposed=list(self.exposed), _cache={})
 
+    def khap_counts(self) -> tuple[int, ...]:
+        """How many Khạp each seat holds: the number every player announces (the kinds
+        stay hidden)."""
+        return tuple(sum(1 for k in range(KINDS) if hand_count(h, k) == 3) for h in self.hands)
+
     def seen(self) -> list[int]:
         """Counts of the cards every player can see: exposed groups, dead cards and the
         active card."""
@@ -215,7 +223,8 @@ def start_game(
         exposed=exposed,
         turn=dealer,
     )
-    if rules.dealer_instant_win and is_complete(hands[dealer]):
+    # a dealer with no rác could not make the opening discard (rule 3): they win at once
+    if is_complete(hands[dealer]):
         state.finished = True
         state.winner = dealer
         state.outcome = "instant-win"
@@ -237,8 +246,10 @@ def waiting_pair(hand: Hand) -> bool:
     different colours or two of Xe, Pháo, Mã of one colour.
 
     >>> from vncards.tusac._deck import parse_cards
-    >>> waiting_pair(hand_of(parse_cards("RK GA GA RR RC"))), waiting_pair(hand_of(parse_cards("RK GA GA RR YC")))
-    (True, False)
+    >>> waiting_pair(hand_of(parse_cards("RK GA GA RR RC")))
+    True
+    >>> waiting_pair(hand_of(parse_cards("RK GA GA RR YC")))  # two colours wait for nothing
+    False
     """
     if min_junk(hand) != 2:
         return False
@@ -366,7 +377,7 @@ def junk_discards(hand: Hand) -> list[int]:
 
     >>> from vncards.tusac._deck import parse_cards, format_cards
     >>> format_cards(junk_discards(hand_of(parse_cards("RK RA RE GR GC YH"))))
-    ['GR', 'GC', 'YH']
+    ['YH', 'GR', 'GC']
     """
     junk = min_junk(hand)
     out = []
@@ -648,6 +659,3 @@ def _draw(state: TuSacState, seat: int) -> None:
     state.source = seat
     state.drawn = True
     _bump(state, 0)
-
-
-__all__ += ["INSTANT_WIN", "action_error", "winning_takes"]

@@ -19,6 +19,7 @@ __all__ = [
     "GROUP_CODES",
     "Group",
     "classify_group",
+    "group_lenh",
     "take_shapes",
 ]
 
@@ -96,7 +97,7 @@ def take_shapes(active: int) -> dict[tuple[int, ...], str]:
     with that group's code; ``()`` for a lone Tướng.
 
     >>> take_shapes(3)
-    {(3,): 'pair', (3, 3): 'triple', (3, 3, 3): 'quad', (4, 5): 'chariot-set'}
+    {(3,): 'pair', (3, 3): 'triple', (4, 5): 'chariot-set', (3, 3, 3): 'quad'}
     """
     out: dict[tuple[int, ...], str] = {}
     for cards, code in GROUPS.items():
@@ -105,6 +106,3 @@ def take_shapes(active: int) -> dict[tuple[int, ...], str]:
             rest.remove(active)
             out[tuple(rest)] = code
     return dict(sorted(out.items(), key=lambda kv: (len(kv[0]), kv[0])))
-
-
-__all__ += ["group_lenh"]

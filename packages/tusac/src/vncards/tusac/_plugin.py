@@ -18,7 +18,15 @@ from vncards.core import (
     deal,
 )
 from vncards.tusac._bots import BOTS
-from vncards.tusac._deck import COPIES, DECK_SIZE, KINDS, format_card, format_cards, parse_card
+from vncards.tusac._deck import (
+    COPIES,
+    DECK_SIZE,
+    KINDS,
+    format_card,
+    format_cards,
+    parse_card,
+    split_card_list,
+)
 from vncards.tusac._engine import (
     DISCARD,
     INSTANT_WIN,
@@ -109,7 +117,8 @@ class TuSacGame:
         for s, h in enumerate(dealt):
             if len(h) not in (HAND_SIZE, DEALER_HAND_SIZE):
                 raise RecordError(
-                    f"{record.players[s]} was dealt {len(h)} cards; tusac deals 20 (21 to the dealer)"
+                    f"{record.players[s]} was dealt {len(h)} cards;"
+                    " tusac deals 20 (21 to the dealer)"
                 )
         if len(dealers) != 1:
             raise RecordError(
@@ -118,11 +127,14 @@ class TuSacGame:
         counts = [0] * KINDS
         for k in (*stock, *(k for h in dealt for k in h)):
             counts[k] += 1
-        for k, c in enumerate(counts):
-            if c != COPIES:
-                raise RecordError(
-                    f"the deal holds {c} × {format_card(k)}; the deck has exactly {COPIES} of each card"
-                )
+        bad = [k for k in range(KINDS) if counts[k] != COPIES]
+        if bad:
+            # name a card dealt too often first: that is what a duplicated card looks like
+            k = max(bad, key=lambda k: (counts[k] > COPIES, -k))
+            raise RecordError(
+                f"the deal holds {counts[k]} × {format_card(k)}; the deck has exactly"
+                f" {COPIES} of each card"
+            )
         return start_game(rules, dealt, stock, dealers[0])
 
     # ------------------------------------------------------------ play
@@ -249,7 +261,7 @@ class TuSacGame:
             "hand_size": "20 (dealer 21)",
             "combinations": list(GROUP_CODES),
             "chops": "none",
-            "instant_wins": [INSTANT_WIN] if rules.dealer_instant_win else [],
+            "instant_wins": [INSTANT_WIN],
             "scoring": "each loser pays (3 + lệnh) + 10, × 2 before the +10 with a Quàn or Khui",
             "den": rules.den,
             "draw_limit": rules.draw_limit,
@@ -259,8 +271,11 @@ class TuSacGame:
         """Rác, completeness, one best grouping and its lệnh for a private hand of any size
         (three identical cards are a Khạp, four a Quàn).
 
-        >>> plugin.analyze_cards(["RK", "RA", "RE", "GR", "GR", "GR", "YP", "GP", "WP", "WP"])
-        {'junk': 1, 'complete': False, 'groups': [['RK', 'RA', 'RE'], ['GR', 'GR', 'GR'], ['YP', 'GP', 'WP']], 'points': 0}
+        >>> out = plugin.analyze_cards(["RK", "RA", "RE", "GR", "GR", "GR", "YP", "GP", "WP", "WP"])
+        >>> out["junk"], out["complete"], out["points"]
+        (1, False, 0)
+        >>> out["groups"]
+        [['RK', 'RA', 'RE'], ['YP', 'GP', 'WP'], ['GR', 'GR', 'GR']]
         >>> plugin.analyze_cards(["RK", "RK", "GR", "GR", "GR"])
         {'junk': 0, 'complete': True, 'groups': [['RK'], ['RK'], ['GR', 'GR', 'GR']], 'points': 5}
         """
@@ -301,12 +316,32 @@ class TuSacGame:
             "instant_wins": wins,
         }
 
+    def split_card_list(self, text: str) -> list[str]:
+        """Split one command-line value into card tokens (commas, or spaces between codes).
+
+        >>> plugin.split_card_list("RK GR"), plugin.split_card_list("tướng đỏ, xe xanh")
+        (['RK', 'GR'], ['tướng đỏ', 'xe xanh'])
+        """
+        return split_card_list(text)
+
+    def hand_cards(self, state: TuSacState, seat: int) -> list[str]:
+        """The private hand of ``seat`` in kind order (Quàn and taken groups are exposed).
+
+        >>> st = plugin.new_game(TuSacRules(), 2, seed=1)
+        >>> len(plugin.hand_cards(st, 1)) <= 20
+        True
+        """
+        return format_cards(hand_kinds(state.hands[seat]))
+
     def game_stats(self, state: TuSacState) -> dict[str, int]:
-        """Counters for ``vncards simulate``.
+        """Counters for ``vncards simulate``: cards drawn, takes, discards, passes, turns
+        (a turn ends with a discard or a pass), actions, đền violations, Khui made, whether
+        the game was drawn (hòa) and the cards left in the stock.
 
         >>> st = plugin.new_game(TuSacRules(), 2, seed=3)
-        >>> sorted(plugin.game_stats(st))
-        ['den', 'discards', 'draws', 'hoa', 'khui', 'passes', 'stock_left', 'takes', 'turns']
+        >>> stats = plugin.game_stats(st)
+        >>> stats["draws"], stats["takes"], stats["den"], stats["hoa"], stats["stock_left"]
+        (0, 0, 0, 0, 71)
         """
         draws, takes, discards, passes = state.counts
         return {
@@ -314,7 +349,8 @@ class TuSacGame:
             "takes": takes,
             "discards": discards,
             "passes": passes,
-            "turns": state.n_actions,
+            "turns": discards + passes,
+            "actions": state.n_actions,
             "den": sum(1 for v in state.violations if v.rule == "den"),
             "khui": sum(1 for groups in state.exposed for g in groups if g.name == "khui"),
             "hoa": int(state.outcome == "draw"),

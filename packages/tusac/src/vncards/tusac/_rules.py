@@ -20,8 +20,6 @@ class TuSacRules(RulesBase):
     for every loser when someone wins by taking that very card."""
     draw_limit: int = Field(default=7, ge=0, le=60)
     """Hòa: a draw from a stock holding this many cards or fewer ends the game drawn."""
-    dealer_instant_win: bool = True
-    """A dealer whose 21 dealt cards hold no rác wins at once."""
 
 
 PRESETS: dict[str, TuSacRules] = {"standard": TuSacRules()}

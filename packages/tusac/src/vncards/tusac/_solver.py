@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
 __all__ = [
@@ -213,7 +213,9 @@ def _build() -> tuple[list[int], list[int], list[int], list[int], list[int], lis
         index = [x + free_of[d] * 3**p for d in range(5) for x in index]
         locks = [x + lock_of[d] for d in range(5) for x in locks]
         size = [x + d for d in range(5) for x in size]
-    parts = [_solve_part(free) for free in (tuple(i // 3**p % 3 for p in range(6)) for i in range(729))]
+    parts = [
+        _solve_part(free) for free in (tuple(i // 3**p % 3 for p in range(6)) for i in range(729))
+    ]
     low_junk = [parts[i].junk for i in index]
     low_lenh = [parts[i].lenh + lk for i, lk in zip(index, locks, strict=True)]
     junk = low_junk * 5
@@ -285,9 +287,9 @@ def best_grouping(hand: Hand) -> Grouping:
     """A grouping of a private hand with the fewest rác and then the most lệnh.
 
     >>> from vncards.tusac._deck import format_cards, parse_cards
-    >>> g = best_grouping(hand_of(parse_cards("RK RA RE RE YP GP WP")))
+    >>> g = best_grouping(hand_of(parse_cards("RK RA RE RR YP GP WP")))
     >>> g.junk, g.lenh, [format_cards(x) for x in g.groups], format_cards(g.rest)
-    (1, 2, [['RK', 'RA', 'RE'], ['YP', 'GP', 'WP']], ['RE'])
+    (1, 2, [['RK', 'RA', 'RE'], ['YP', 'GP', 'WP']], ['RR'])
     """
     groups: list[tuple[int, ...]] = []
     rest: list[int] = []

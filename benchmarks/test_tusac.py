@@ -1,0 +1,85 @@
+"""Tứ Sắc hot paths: minimum rác, the win check, the best lệnh, and whole bot games.
+
+Targets: at least 50,000 minimum-rác computations and 200,000 win checks a second on
+random 20-card hands. Run with
+``uv run pytest benchmarks/test_tusac.py --benchmark-enable --benchmark-only``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pytest_benchmark.fixture import BenchmarkFixture
+from vncards.core import RandomBot, derive_seed, play_game
+from vncards.tusac import (
+    Hand,
+    TuSacRules,
+    best_grouping,
+    best_lenh,
+    hand_of,
+    is_complete,
+    min_junk,
+    plugin,
+)
+
+_BATCH = 1000
+
+
+def _hands(n: int, size: int = 20, seed: int = 1) -> list[Hand]:
+    rng = random.Random(seed)
+    deck = [k for k in range(28) for _ in range(4)]
+    return [hand_of(rng.sample(deck, size)) for _ in range(n)]
+
+
+HANDS = _hands(_BATCH)
+
+
+def test_min_junk_1000_hands(benchmark: BenchmarkFixture) -> None:
+    """Minimum rác of 1,000 random 20-card hands per round."""
+
+    def run() -> int:
+        return sum(min_junk(h) for h in HANDS)
+
+    assert benchmark(run) > 0
+
+
+def test_win_check_1000_hands(benchmark: BenchmarkFixture) -> None:
+    """Win checks (no rác?) of 1,000 random 20-card hands per round."""
+
+    def run() -> int:
+        return sum(is_complete(h) for h in HANDS)
+
+    assert benchmark(run) >= 0
+
+
+def test_best_lenh_1000_hands(benchmark: BenchmarkFixture) -> None:
+    """Best lệnh of 1,000 random 20-card hands per round."""
+
+    def run() -> int:
+        return sum(best_lenh(h) for h in HANDS)
+
+    assert benchmark(run) > 0
+
+
+def test_best_grouping_1000_hands(benchmark: BenchmarkFixture) -> None:
+    """A full best grouping (groups and rác listed) of 1,000 hands per round."""
+
+    def run() -> int:
+        return sum(len(best_grouping(h).groups) for h in HANDS)
+
+    assert benchmark(run) > 0
+
+
+def test_random_bot_games_4_players(benchmark: BenchmarkFixture) -> None:
+    """Ten whole 4-player random-bot games per round."""
+    rules = TuSacRules()
+
+    def run() -> int:
+        steps = 0
+        for g in range(10):
+            state = plugin.new_game(rules, 4, derive_seed(5, g))
+            bots = [RandomBot(derive_seed(g, i), decline=0.0) for i in range(4)]
+            steps += len(play_game(plugin, state, bots, keep_start=False).actions)
+        return steps
+
+    assert benchmark(run) > 0

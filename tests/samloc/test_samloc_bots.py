@@ -1,0 +1,93 @@
+"""Sâm bots: random declines almost always, greedy plays a sensible game and never
+declares, sam declares a hand that plays out (the f8 example) and not a weak one."""
+
+from __future__ import annotations
+
+import random
+
+from vncards.core import CardSet, ClimbState, Declare, Pass, Play, play_game
+from vncards.samloc import BOTS, GreedyBot, SamBot, plugin, sam_plan
+
+F8_SAM = "3H 6S 7C 8D 9H 10S JC QD KH AS"
+HANDS = (
+    "3S 4S 5C 5D 7S 9S JS QS KC 2D",
+    F8_SAM,
+    "4C 4D 6H 7H 8C 10C JD QH AC 2S",
+    "3C 4H 6C 6D 7D 9C 10D KS AD 2H",
+)
+
+
+def table() -> ClimbState:
+    rules = plugin.presets["standard"]
+    return plugin.start(rules, [CardSet.parse(h).mask for h in HANDS], 0)
+
+
+def test_bots_are_registered() -> None:
+    """plugin.bots offers random, greedy and sam, each made from a seed."""
+    assert set(plugin.bots) == {"random", "greedy", "sam"}
+    assert {plugin.bots[name](1).name for name in plugin.bots} == {"random", "greedy", "sam"}
+
+
+def test_random_bot_rarely_declares() -> None:
+    """The random bot declines an offered Sâm at least 97 times in 100."""
+    declared = sum(
+        BOTS["random"](seed).choose(None, 0, [Declare(0)], True) is not None for seed in range(1000)
+    )
+    assert declared <= 30
+
+
+def test_greedy_never_declares_and_leads_lowest() -> None:
+    """The greedy bot declines Sâm and leads the longest combination holding its lowest
+    card: 3♠4♠5♣ rather than 3♠ alone."""
+    st = table()
+    bot = GreedyBot(0)
+    assert bot.choose(st, 0, [Declare(0)], True) is None
+    for seat in range(4):
+        plugin.decline(st, seat)
+    d = plugin.decision(st)
+    assert d is not None
+    assert bot.choose(st, 0, d.actions, False) == Play(0, CardSet.parse("3S 4S 5C").mask)
+
+
+def test_greedy_blocks_a_sam() -> None:
+    """Greedy always beats a declarer's play when it can (the blocker is paid)."""
+    st = table()
+    plugin.apply(st, Declare(0))
+    plugin.apply(st, Play(0, CardSet.parse("5C 5D").mask))
+    plugin.apply(st, Pass(1))
+    plugin.apply(st, Pass(2))
+    d = plugin.decision(st)
+    assert d is not None
+    assert d.seat == 3
+    assert GreedyBot(1).choose(st, 3, d.actions, False) == Play(3, CardSet.parse("6C 6D").mask)
+
+
+def test_sam_bot_declares_the_f8_hand_and_plays_it_out() -> None:
+    """The sam bot declares 3 + 6…A (f8) and plays it out: the straight, then the 3."""
+    share, plan = sam_plan(table(), 1, random.Random(0))
+    assert share == 1.0
+    assert len(plan) == 2
+    st = table()
+    bots = [GreedyBot(0), SamBot(1), GreedyBot(2), GreedyBot(3)]
+    game = play_game(plugin, st, bots)
+    res = plugin.result(game.final)
+    assert (res.outcome, res.winner) == ("sam-success", 1)
+    assert game.actions[0] == Declare(1)
+
+
+def test_sam_bot_declines_a_weak_hand() -> None:
+    """The sam bot does not declare a hand full of small unconnected cards."""
+    st = table()
+    share, _ = sam_plan(st, 0, random.Random(0))
+    assert share < 0.6
+    assert SamBot(0).choose(st, 0, [Declare(0)], True) is None
+
+
+def test_bot_games_finish() -> None:
+    """Each bot plays whole games to the end on every preset."""
+    for name in plugin.presets:
+        rules = plugin.presets[name]
+        for bot in BOTS:
+            state = plugin.new_game(rules, 4, 5)
+            game = play_game(plugin, state, [BOTS[bot](i) for i in range(4)])
+            assert plugin.result(game.final).finished
