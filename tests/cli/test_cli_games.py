@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -92,12 +93,13 @@ def test_samloc_presets_differ(runner: CliRunner, monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the vncards script is not installed")
-@pytest.mark.parametrize("game", ["tienlen", "samloc", "tusac"])
-def test_real_game_in_a_pseudo_terminal(game: str) -> None:
-    """The installed script plays a whole game in a real pseudo-terminal: each turn the
-    moves are listed and the first is typed back by number (or p to decline)."""
+def test_tusac_in_a_pseudo_terminal() -> None:
+    """The installed script plays a whole Tứ Sắc game in a real pseudo-terminal (discard,
+    take, draw and pass prompts, claims out of turn), choosing move #1 each time. The
+    other games play to the end in test_cli_script's in-process test."""
     import pexpect
 
+    game = "tusac"
     if not _installed(game):
         pytest.skip(f"{game} is not installed as a working plugin yet")
     env = dict(os.environ, TERM="dumb", COLUMNS="120", VNCARDS_PLUGINS=game)
@@ -113,11 +115,80 @@ def test_real_game_in_a_pseudo_terminal(game: str) -> None:
                 break
             turns += 1
             assert turns < 400
-            child.sendline("h")
-            j = child.expect([r"#1\s", r"no move to make"])
-            child.expect(r"Your move \([^)]*\)> ")
-            child.sendline("#1" if j == 0 else "p")
+            child.sendline("#1")
         child.expect(pexpect.EOF)
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_instant_win_is_announced_with_the_hand(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tiến lên: a deal that wins at once (tới trắng) ends the game before any move; the
+    winner, the hand's code and the hand itself are shown, then the settlement."""
+    _use(monkeypatch, "tienlen")
+    from vncards.core import derive_seed, get_game, resolve_rules
+
+    plugin = get_game("tienlen")
+    rules = resolve_rules(plugin, None)
+    names = ["You", "An", "Bình"]
+    for seed in range(2000):
+        result = plugin.result(plugin.new_game(rules, 3, derive_seed(seed, 0)))
+        if result.outcome == "instant-win":
+            break
+    else:
+        pytest.skip("no instant win among the first 2000 deals")
+    out = runner.invoke(app, ["play", "tienlen", "-n", "3", "--seed", str(seed)], input="")
+    assert out.exit_code == 0, out.output
+    winner = names[result.winner or 0]
+    verb = "win" if winner == "You" else "wins"
+    assert f"{winner} {verb} at once with the deal ({result.instant_win})" in out.stdout
+    assert f"{winner}'s hand:" in out.stdout
+    assert "Your move" not in out.stdout
+
+
+def test_tusac_referee_names_the_taken_card(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Tứ Sắc: the referee's account says which active card each take took."""
+    _use(monkeypatch, "tusac")
+    path = tmp_path / "games.jsonl"
+    done = runner.invoke(app, ["simulate", "tusac", "-g", "3", "-n", "2", "--records", str(path)])
+    assert done.exit_code == 0, done.output
+    takes = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        ruling = runner.invoke(app, ["referee", "-"], input=line, env={"COLUMNS": "200"})
+        assert ruling.exit_code == 0, ruling.output
+        lines = [x for x in ruling.stdout.splitlines() if "✓" in x]
+        assert len(lines) == len(json.loads(line)["actions"])
+        takes += sum(" takes " in x for x in lines)
+        assert all(" takes the active card" not in x for x in lines)
+    assert takes > 0
+
+
+def test_chop_is_announced(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tiến lên at the terminal: when a bot chops (chặt), the chop, its victim and the
+    chain's worth are announced."""
+    _use(monkeypatch, "tienlen")
+    for seed in range(60):
+        out = runner.invoke(
+            app, ["play", "tienlen", "--seed", str(seed), "-b", "greedy"], input="#1\n" * 300
+        ).stdout
+        if "Chặt!" in out:
+            break
+    else:
+        pytest.skip("no chop in the first 60 games")
+    assert re.search(r"⚔ Chặt! \S+ chops \S+: the chain is worth \d+ lá\.", out)
+
+
+def test_sam_declaration_is_offered(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sâm Lốc: before the first play you are asked whether to declare Sâm; p declines
+    and the game goes on to its settlement."""
+    _use(monkeypatch, "samloc")
+    args = ["play", "samloc", "--seed", "3", "-n", "3", "-b", "greedy"]
+    out = runner.invoke(app, args, input="p\n" + "#1\n" * 300)
+    assert out.exit_code == 0, out.output
+    assert "You may declare Sâm now (s), or not (p)." in out.stdout
+    assert "You declare" not in out.stdout
+    assert "Settlement" in out.stdout

@@ -212,6 +212,18 @@ def dense_hands(draw: st.DrawFn, max_cards: int = 13) -> int:
     return mask
 
 
+@st.composite
+def spread_hands(draw: st.DrawFn) -> int:
+    """Hands of one card in each of many ranks, so that long straights turn up."""
+    ranks = draw(st.lists(st.integers(0, 12), min_size=9, max_size=13, unique=True))
+    mask = 0
+    for r in ranks:
+        mask |= 1 << (4 * r + draw(st.integers(0, 3)))
+    return mask
+
+
+hands = st.one_of(dense_hands(), spread_hands())
+
 SHAPES = [
     (Kind.SINGLE, 1),
     (Kind.PAIR, 2),
@@ -254,7 +266,7 @@ def _no_dupes(plays: list[int]) -> set[int]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(dense_hands(), combo_rules)
+@given(hands, combo_rules)
 def test_legal_plays_leading_equals_brute_force(hand: int, rules: ComboRules) -> None:
     """Leading: legal_plays lists exactly the subsets of the hand that classify."""
     assert _no_dupes(legal_plays(hand, rules)) == brute_force_plays(hand, rules)
@@ -262,8 +274,8 @@ def test_legal_plays_leading_equals_brute_force(hand: int, rules: ComboRules) ->
 
 @settings(max_examples=200, deadline=None)
 @given(
-    dense_hands(),
-    dense_hands(),
+    hands,
+    hands,
     st.data(),
     combo_rules,
     st.one_of(st.just(TIENLEN_CHOPS), st.just(SAM_CHOPS), st.lists(chop_rules, max_size=5)),
@@ -285,6 +297,19 @@ def test_legal_plays_responding_equals_brute_force(
     assert _no_dupes(legal_plays(hand, rules, over, chops)) == expected
     only = {m for m in expected if is_chop(classify(m, rules), over, chops)}  # type: ignore[arg-type]
     assert _no_dupes(legal_plays(hand, rules, over, chops, chops_only=True)) == only
+
+
+def test_a23_thirteen_card_straight_listed_once() -> None:
+    """Sâm a23 with no length cap: A-2-3…K and 2-3…A are the same 13 cards, which the
+    order reaches twice; the straight is listed once, at its higher place."""
+    rules = ComboRules(suits_break_ties=False, pair_runs=False, straight_order=(11, 12, *range(12)))
+    hand = CardSet.parse("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S").mask
+    plays = legal_plays(hand, rules)
+    assert plays.count(hand) == 1
+    assert set(plays) == brute_force_plays(hand, rules)
+    top = classify(hand, rules)
+    assert top is not None
+    assert top.top_rank == 11  # the ace, at the high end
 
 
 def test_legal_plays_example_counts() -> None:

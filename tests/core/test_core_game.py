@@ -63,7 +63,11 @@ class Mini(SheddingGame[MiniRules]):
     title = "Mini climbing game"
     rules_model = MiniRules
     presets: Mapping[str, MiniRules] = MappingProxyType(
-        {"five": MiniRules(), "seven": MiniRules(hand_size=7)}
+        {
+            "five": MiniRules(),
+            "seven": MiniRules(hand_size=7),
+            "comeback": MiniRules(hand_size=7, passed_may_chop=True),
+        }
     )
     default_preset = "five"
     bots: Mapping[str, BotFactory] = MappingProxyType({"random": RandomBot})
@@ -132,7 +136,7 @@ def test_resolve_rules_preset_and_override() -> None:
 @pytest.mark.parametrize(
     ("variant", "overrides", "fragment"),
     [
-        ("eight", None, "no variant 'eight' (known: five, seven)"),
+        ("eight", None, "no variant 'eight' (known: five, seven, comeback)"),
         (None, {"hand_size": "many"}, "bad rule setting hand_size"),
         (None, {"jokers": 2}, "bad rule setting jokers"),
         (None, {"a\nb": 2}, "bad rule setting 'a\\nb'"),
@@ -406,10 +410,11 @@ def test_action_record_round_trip() -> None:
 
 
 def test_shedding_game_passes_conformance() -> None:
-    """A SheddingGame subclass passes the conformance suite on every preset."""
+    """A SheddingGame subclass passes the conformance suite on every preset, including
+    one where a passed player may come back to chop."""
     report = check_plugin(MINI, games=4)
-    assert report.games == 8
-    assert report.outcomes == {"win": 8}
+    assert report.games == 12
+    assert report.outcomes == {"win": 12}
 
 
 class _ForgetsHighest(ClimbEngine):

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from vncards.core import GameRecord, RefereeReport, export_schemas
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "shared" / "schemas"

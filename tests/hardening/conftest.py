@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 _HERE = Path(__file__).resolve().parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Tell the parameter builders whether slow variants are wanted (before collection)."""
+    if "slow" in (config.option.markexpr or ""):
+        os.environ["VNCARDS_HARDENING_SLOW"] = "1"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

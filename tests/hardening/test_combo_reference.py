@@ -50,6 +50,9 @@ TIENLEN_CHOPS = (
     ChopRule((K.PAIR_RUN, 8), (K.QUAD, 4)),
     ChopRule((K.PAIR_RUN, 8), (K.PAIR_RUN, 8), need_higher=True),
 )
+# a house table where any tứ quý chops any other, listed before the stricter row: the
+# lenient row must win whatever the order
+LENIENT_CHOPS = (ChopRule((K.QUAD, 4), (K.QUAD, 4)), *TIENLEN_CHOPS)
 SAM_CHOPS = (
     ChopRule((K.QUAD, 4), (K.SINGLE, 1), target_rank=12),
     ChopRule((K.QUAD, 4), (K.QUAD, 4), need_higher=True),
@@ -336,3 +339,70 @@ def test_unknown_kind_code_is_refused() -> None:
     """An unknown combination name raises ValueError naming it."""
     with pytest.raises(ValueError, match="'bomb'"):
         Kind.from_code("bomb")
+
+
+_BOMBS = [
+    "3S 3H 4S 4H 5S 5H",
+    "8S 8C 9S 9C 10D 10H",
+    "5S 5C 6D 6H 7S 7C 8D 8H",
+    "JS JC JD JH",
+    "6S 6C 6D 6H",
+    "QS QH KS KH AS AH",
+]
+_TARGETS = [
+    "2S",
+    "2H",
+    "2C 2D",
+    "2S 2H",
+    "4C 4D 5C 5D 6C 6D",
+    "9S 9C 9D 9H",
+    "3C 3D 4C 4D 5C 5D 6S 6H",
+    "3D",
+    "KD KC",
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(_BOMBS), min_size=1, max_size=2),
+    st.lists(st.integers(0, 51), max_size=3),
+    st.sampled_from(_TARGETS),
+    st.sampled_from([*sorted(RULESETS), "lenient"]),
+    st.booleans(),
+)
+def test_legal_plays_over_twos_and_bombs_agree_with_the_rules_model(
+    bombs: list[str], extra: list[int], target: str, name: str, only: bool
+) -> None:
+    """Hands holding tứ quý and đôi thông, facing a 2, a pair of 2s or a bomb: every
+    beat and every chặt (or only the chặt, for a seat that passed) is found — also under
+    a house table with two rows for the same shapes."""
+    rules = RULESETS.get(name, TIENLEN)
+    chops = {"tienlen": TIENLEN_CHOPS, "lenient": LENIENT_CHOPS}.get(name, SAM_CHOPS)
+    over_mask = CardSet.parse(target).mask
+    hand_mask = 0
+    for b in bombs:
+        hand_mask |= CardSet.parse(b).mask
+    for i in extra:
+        hand_mask |= 1 << i
+    hand_mask &= ~over_mask
+    hand = _ids(hand_mask)[:12]
+    hand_mask = _mask(hand)
+    over = classify(over_mask, rules)
+    if over is None:
+        return
+    got = legal_plays(hand_mask, rules, over, chops, chops_only=only)
+    assert len(got) == len(set(got))
+    assert set(got) == _model_plays(hand, rules, model(_ids(over_mask), rules), chops, only)
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_card_never_beats_an_equal_one(name: str) -> None:
+    """A play beats only what is strictly lower: the lowest single (3♠) is beaten by no
+    3 in Sâm, where suits never decide, and in Tiến lên only by the higher-suited 3s."""
+    rules = RULESETS[name]
+    lowest = classify(CardSet.parse("3S").mask, rules)
+    assert lowest is not None
+    hand = CardSet.parse("3S 3C 3D 3H 4S").mask
+    singles = set(legal_plays(hand, rules, lowest))
+    want = {"3C", "3D", "3H", "4S"} if rules.suits_break_ties else {"4S"}
+    assert singles == {CardSet.parse(c).mask for c in want}

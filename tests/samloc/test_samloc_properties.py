@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from vncards.core import (
     Bot,
+    ClimbState,
     PlayedGame,
     beats,
     brute_force_plays,
@@ -180,3 +181,45 @@ def test_engine_answers_to_a_single_match_brute_force(hand: int, over: int, vari
     if hand & TWOS:
         want.discard(hand)
     assert sorted(plugin.engine(rules).plays(state)) == sorted(want)
+
+
+@FAST
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(PRESETS))
+def test_den_only_the_violator_pays(seed: int, variant: str) -> None:
+    """Báo một đền (rules page): when the announced player goes out after a violation
+    against them, the violator pays every loser's share and the other losers only their
+    settled chops; otherwise every loser pays the winner something."""
+    rules = resolve_rules(plugin, variant)
+    state = plugin.new_game(rules, 4, seed)
+    bots = [BOTS["random"](seed + i) for i in range(4)]
+    game = play_game_quiet(state, bots)
+    res = plugin.result(game)
+    if res.outcome != "win":
+        return
+    winner = res.winner
+    assert winner is not None
+    against = [v for v in game.x.get("viol", ()) if v[2] == winner]  # type: ignore[attr-defined]
+    if against and game.hands[winner] == 0:
+        violator = against[-1][1]
+        for i in range(4):
+            if i not in (winner, violator):
+                assert res.payments[i] == game.chop_net[i]
+        assert res.payments[violator] < game.chop_net[violator]
+    else:
+        for i in range(4):
+            if i != winner:
+                assert res.payments[i] < game.chop_net[i]
+
+
+def play_game_quiet(state: ClimbState, bots: list[Bot]) -> ClimbState:
+    """Drive ``state`` to the end with ``bots``; return the final state."""
+    for _ in range(2000):
+        d = plugin.decision(state)
+        if d is None:
+            return state
+        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        if choice is None:
+            plugin.decline(state, d.seat)
+        else:
+            plugin.apply(state, choice)
+    raise AssertionError("the game did not end")

@@ -342,6 +342,29 @@ def test_worst_rac_has_fewest_outs_den() -> None:
     assert worst == [c("GA")]
 
 
+def test_outs_count_only_unseen_copies_den() -> None:
+    """Outs are copies the player has not seen (rules page, "Đền"): with two GA and three YH
+    dead on the table, GA has 1 out and YR, YC have 3 + 1 each; GA is still the worst."""
+    st = _den_table()
+    dead = [0] * 28
+    dead[c("GA")], dead[c("YH")] = 2, 3
+    st.dead = tuple(dead)
+    worst, outs = worst_discards(st, 1)
+    assert outs == {c("YR"): 4, c("YC"): 4, c("GA"): 1}
+    assert worst == [c("GA")]
+
+
+def test_den_ties_are_all_worst() -> None:
+    """Ties are all worst (rules page): seat 1 keeps a lone WA and a lone GA, each with
+    3 unseen copies and nothing else to wait for, so either may be discarded."""
+    st = table("RK RA RE GK GK WC", "WR WH WA GA", "YR")
+    plugin.apply(st, Discard(0, c("WC")))
+    plugin.apply(st, take(1, "WR WH"))
+    worst, outs = worst_discards(st, 1)
+    assert outs == {c("GA"): 3, c("WA"): 3}
+    assert sorted(worst) == sorted([c("GA"), c("WA")])
+
+
 def test_den_discarder_pays_for_every_loser() -> None:
     """Đền (seed "người đó sẽ bị phạt, chung tiền thay cho những người thua khác"): seat 1
     discards YR instead of GA and seat 2 wins on it as a pair (L = 0, 13 a loser): seat 1

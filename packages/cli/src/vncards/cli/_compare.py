@@ -41,7 +41,7 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def compare_payload(games: int, seed: int) -> list[dict[str, Any]]:
+def compare_payload(games: int, seed: int, workers: int = 1) -> list[dict[str, Any]]:
     """One column per installed game and preset: its summary, and measured figures
     from ``games`` simulated games when ``games`` > 0."""
     columns = []
@@ -60,7 +60,7 @@ def compare_payload(games: int, seed: int) -> list[dict[str, Any]]:
                 bots = bot_names(plugin, None, n)
                 results = run_simulation(
                     name, games=games, players=n, bots=bots, variant=preset, seed=seed,
-                    workers=1, keep_records=False, label=f"{name} {preset}",
+                    workers=workers, keep_records=False, label=f"{name} {preset}",
                 )  # fmt: skip
                 stats = summarize(results)
                 column["measured"] = {
@@ -133,6 +133,9 @@ def compare_command(
         int, typer.Option("--games", "-g", min=0, help="Also simulate this many games of each.")
     ] = 0,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the simulations.")] = 0,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Processes for the simulations.")
+    ] = 1,
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Draw the measured figures to this PNG file.")
     ] = None,
@@ -145,7 +148,7 @@ def compare_command(
     """
     if plot is not None and games == 0:
         raise InputError("--plot draws measured figures: give --games N as well")
-    columns = compare_payload(games, seed)
+    columns = compare_payload(games, seed, workers)
     if plot is not None:
         plot_measures(columns, plot)
     if json_out:

@@ -34,6 +34,7 @@ from vncards.cli._display import cards_text, payments_table
 from vncards.cli._queries import default_players
 from vncards.cli._referee import describe_action
 from vncards.cli._simulate import bot_names
+from vncards.cli._view import TableView
 from vncards.core import (
     DECK,
     GamePlugin,
@@ -64,70 +65,6 @@ class _PlayerQuitError(Exception):
     """The player asked to stop."""
 
 
-_TUSAC_ORDER = {c: i for i, c in enumerate("RYGW")}
-_TUSAC_PIECES = {p: i for i, p in enumerate("KAERCHP")}
-
-
-def _sort_key(deck: str, token: str) -> tuple[int, ...]:
-    if deck == "tusac" and len(token) == 2:
-        return (_TUSAC_ORDER.get(token[0], 9), _TUSAC_PIECES.get(token[1], 9))
-    return (0,)
-
-
-@dataclass
-class _View:
-    """What the table has seen, followed from the deal and the action records: each
-    seat's cards, the groups laid down, the active card (Tứ Sắc) and the stock drawn."""
-
-    deck: str
-    hands: list[list[str]]
-    exposed: list[list[list[str]]]
-    stock: list[str]
-    drawn: int = 0
-    active: str | None = None
-    active_note: str = ""
-
-    @classmethod
-    def from_deal(cls, deck: str, deal: dict[str, Any]) -> _View:
-        hands = [sorted(h, key=lambda c: _sort_key(deck, c)) for h in deal["hands"]]
-        exposed: list[list[list[str]]] = [[] for _ in hands]
-        if deck == "tusac":
-            # Four identical cards (Quàn) are laid down as soon as they are dealt.
-            for seat, hand in enumerate(hands):
-                for token in sorted(set(hand)):
-                    if hand.count(token) == 4:
-                        exposed[seat].append([token] * 4)
-                        hands[seat] = [c for c in hands[seat] if c != token]
-        return cls(deck, hands, exposed, list(deal.get("stock") or []))
-
-    def update(self, seat: int, name: str, record: dict[str, Any]) -> None:
-        hand = self.hands[seat]
-        if "play" in record:
-            for c in record["play"]:
-                if c in hand:
-                    hand.remove(c)
-        elif "discard" in record:
-            if record["discard"] in hand:
-                hand.remove(record["discard"])
-            self.active, self.active_note = record["discard"], f"discarded by {name}"
-        elif "draw" in record:
-            if self.drawn < len(self.stock):
-                self.active = self.stock[self.drawn]
-            self.drawn += 1
-            self.active_note = f"drawn by {name}"
-        elif "take" in record:
-            group = list(record["take"])
-            for c in group:
-                if c in hand:
-                    hand.remove(c)
-            if self.active is not None:
-                group.append(self.active)
-            self.exposed[seat].append(group)
-            self.active, self.active_note = None, ""
-        elif "pass" in record and self.active is not None:
-            self.active_note = f"passed on by {name}"
-
-
 @dataclass
 class _Table:
     """One sitting: the game, who sits where, the bots and the running totals."""
@@ -138,7 +75,7 @@ class _Table:
     bots: dict[int, Any]
     vietnamese: bool
     totals: list[int] = field(default_factory=list)
-    view: _View | None = None
+    view: TableView | None = None
 
     @property
     def deck(self) -> str:
@@ -150,7 +87,9 @@ class _Table:
         )
 
 
-def hand_tokens(plugin: Any, state: Any, seat: int, view: _View | None = None) -> list[str] | None:
+def hand_tokens(
+    plugin: Any, state: Any, seat: int, view: TableView | None = None
+) -> list[str] | None:
     """The cards ``seat`` holds, sorted in game order: from the plugin's ``hand_cards``,
     a climbing state's card masks, or else the cards followed since the deal."""
     own = getattr(plugin, "hand_cards", None)
@@ -188,12 +127,13 @@ def _announce(
     count_before: int | None,
 ) -> None:
     who = t.names[seat]
-    phrase = describe_action(record, t.deck, vietnamese=t.vietnamese, second_person=seat == t.human)
-    if "take" in record and t.view is not None and t.view.active is not None:
-        active = t.cards([t.view.active])
-        own = t.cards(record["take"]) if record["take"] else Text("")
-        verb = "take" if seat == t.human else "takes"
-        phrase = Text.assemble(f"{verb} ", active, *((" with ", own) if record["take"] else ()))
+    phrase = describe_action(
+        record,
+        t.deck,
+        vietnamese=t.vietnamese,
+        second_person=seat == t.human,
+        active=t.view.active if t.view is not None else None,
+    )
     if "declare" in record:
         phrase.stylize("bold yellow")
     console.print(Text.assemble((f"{who} ", "bold"), phrase))
@@ -282,7 +222,13 @@ def _show_moves(t: _Table, offers: list[tuple[dict[str, Any], Any]], optional: b
         console.print(
             Text.assemble(
                 (f"  #{i:<3}", "bold"),
-                describe_action(rec, t.deck, vietnamese=t.vietnamese, second_person=True),
+                describe_action(
+                    rec,
+                    t.deck,
+                    vietnamese=t.vietnamese,
+                    second_person=True,
+                    active=t.view.active if t.view is not None else None,
+                ),
             )
         )
     if optional:
@@ -463,7 +409,7 @@ def _play_game(t: _Table, rules: Any, seed: int, first: int | None) -> Any:
     plugin = t.plugin
     state = plugin.new_game(rules, len(t.names), seed, first=first)
     deal = plugin.record_deal(state)
-    t.view = _View.from_deal(t.deck, deal)
+    t.view = TableView.from_deal(t.deck, deal)
     starter = deal.get("first")
     if starter is not None:
         verb = "act" if starter == t.human else "acts"
@@ -498,7 +444,7 @@ def _play_game(t: _Table, rules: Any, seed: int, first: int | None) -> Any:
 
 _OUTCOMES = {
     "win": "{w} {wins}.",
-    "instant-win": "{w} wins at once with the deal ({code}).",
+    "instant-win": "{w} {wins} at once with the deal ({code}).",
     "sam-success": "{w} made Sâm!",
     "sam-failed": "The Sâm failed: {w} blocked it.",
     "draw": "The game is a draw.",
@@ -516,6 +462,9 @@ def _settle(t: _Table, state: Any, number: int, games: int) -> Any:
     )
     console.rule(style="dim")
     console.print(Text(line, style="bold green" if res.winner == t.human else "bold"))
+    if res.instant_win is not None and res.winner is not None and t.view is not None:
+        dealt = t.view.dealt[res.winner]
+        console.print(Text.assemble(f"{winner}'s hand: ", t.cards(dealt)))
     for i, v in enumerate(res.payments):
         t.totals[i] += v
     columns: dict[str, Sequence[int]] = {"this game (lá)": list(res.payments)}

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from vncards.cli._common import InputError, console, emit_json, get_plugin
 from vncards.cli._display import cards_text, payments_table
+from vncards.cli._view import TableView
 from vncards.core import (
     IllegalMove,
     RecordError,
@@ -33,10 +34,15 @@ _VERBS = {
 
 
 def describe_action(
-    data: dict[str, Any], deck: str, *, vietnamese: bool = False, second_person: bool = False
+    data: dict[str, Any],
+    deck: str,
+    *,
+    vietnamese: bool = False,
+    second_person: bool = False,
+    active: str | None = None,
 ) -> Text:
     """A record action (without ``player``) as a phrase: ``plays 3♠ 4♠ 5♥`` (``play …``
-    with ``second_person``).
+    with ``second_person``); a take names the ``active`` card when it is known.
 
     >>> describe_action({"play": ["3S", "4S"]}, "french").plain
     'plays 3♠ 4♠'
@@ -46,9 +52,17 @@ def describe_action(
     'takes the active card'
     >>> describe_action({"pass": True}, "french", second_person=True).plain
     'pass'
+    >>> describe_action({"take": ["YE", "YE"]}, "tusac", active="YE").plain
+    'takes YE with YE YE'
     """
     sep = ", " if vietnamese else " "
-    text = _describe(data, deck, vietnamese, sep)
+    if "take" in data and active is not None:
+        text = Text.assemble("takes ", cards_text([active], deck, vietnamese=vietnamese))
+        if data["take"]:
+            text.append(" with ")
+            text.append_text(cards_text(data["take"], deck, vietnamese=vietnamese, sep=sep))
+    else:
+        text = _describe(data, deck, vietnamese, sep)
     if second_person:
         first, _, _rest = text.plain.partition(" ")
         base = _BASE.get(first, first)
@@ -126,10 +140,14 @@ def _account(plugin: Any, record: Any, report: RefereeReport) -> None:
         + ", ".join(record.players)
     )
     bad = report.error.index if report.error is not None else None
+    view = TableView.from_deal(deck, plugin.record_deal(state))
     for index, raw in enumerate(record.actions):
         seat = record.seat_of(raw.player)
         action = plugin.action_from_record(state, raw, seat)
-        phrase = describe_action(raw.to_json(), deck)
+        data = raw.to_json()
+        data.pop("player", None)
+        phrase = describe_action(data, deck, active=view.active)
+        view.update(seat, raw.player, data)
         if index == bad:
             console.print(
                 Text.assemble((f"{index:>4} ✗ ", "bold red"), (raw.player, "bold"), " ", phrase)

@@ -231,6 +231,8 @@ class ClimbEngine:
         hand = state.hands[seat]
         if mask == 0:
             raise IllegalMove("empty-play", "A play needs at least one card.")
+        if mask < 0 or mask >> 52:
+            raise IllegalMove("card-not-in-hand", "A play may hold only cards of the deck.")
         if mask & ~hand:
             missing = [str(DECK[i]) for i in range(52) if (mask & ~hand) >> i & 1]
             raise IllegalMove("card-not-in-hand", f"Card not in hand: {' '.join(missing)}.")

@@ -410,14 +410,25 @@ def _lead_sequences(
     for need, chain in chains:
         if need & present != need:
             continue
-        partial: Sequence[int] = ()
+        # the cards of ranks with one way to choose are the same in every sequence, so
+        # they are or-ed into ``base`` and only the other ranks multiply ``ways``
+        base = 0
+        ways: Sequence[int] = ()
         for r, shift, counted in chain:
             c = sized[r][(hand >> shift) & 15]
             if not c:
                 break
-            partial = [p | s for p in partial for s in c] if partial else c
+            if len(c) == 1:
+                base |= c[0]
+            elif ways:
+                ways = [w | s for w in ways for s in c]
+            else:
+                ways = c
             if counted:
-                out.extend(partial)
+                if ways:
+                    out.extend([base | w for w in ways])
+                else:
+                    out.append(base)
 
 
 def _fixed_sequences(
@@ -431,19 +442,26 @@ def _fixed_sequences(
     """Append every sequence of one length (``windows``) whose key beats ``beat_key``."""
     sized = _SIZED_AT[per_rank]
     present = _present(hand) if per_rank == 1 else _present_pairs(hand)
-    for base, top, need, ranks in windows:
-        if base + 3 <= beat_key or need & present != need:
+    for key, top, need, ranks in windows:
+        if key + 3 <= beat_key or need & present != need:
             continue
-        partial: Sequence[int] = ()
+        fixed = 0  # cards of ranks with one way to choose (see _lead_sequences)
+        ways: Sequence[int] = ()
         for r in ranks:
             c = sized[r][(hand >> (r << 2)) & 15]
-            partial = [p | s for p in partial for s in c] if partial else c
-        if base > beat_key:
-            out.extend(partial)
+            if len(c) == 1:
+                fixed |= c[0]
+            elif ways:
+                ways = [w | s for w in ways for s in c]
+            else:
+                ways = c
+        plays = [fixed | w for w in ways] if ways else [fixed]
+        if key > beat_key:
+            out.extend(plays)
         elif suits:
             shift = top << 2
             low = beat_key & 3
-            out.extend(m for m in partial if _HIGH_SUIT[(m >> shift) & 15] > low)
+            out.extend(m for m in plays if _HIGH_SUIT[(m >> shift) & 15] > low)
 
 
 def _sets(hand: int, size: int, beat_key: int, suits: bool, out: list[int]) -> None:

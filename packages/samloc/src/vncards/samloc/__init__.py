@@ -7,7 +7,7 @@
 {'beats': False, 'chop': False}
 """
 
-from vncards.samloc._bots import BOTS, GreedyBot, SamBot, sam_plan
+from vncards.samloc._bots import BOTS, GreedyBot, RandomSamBot, SamBot, sam_plan
 from vncards.samloc._engine import TWOS, SamEngine, next_active, sam_chops, sam_combo_rules
 from vncards.samloc._game import SamLoc, plugin
 from vncards.samloc._hands import INSTANT_WINS, instant_win_code, quads_in
@@ -20,6 +20,7 @@ __all__ = [
     "PRESETS",
     "TWOS",
     "GreedyBot",
+    "RandomSamBot",
     "SamBot",
     "SamEngine",
     "SamLoc",

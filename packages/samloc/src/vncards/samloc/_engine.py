@@ -134,7 +134,9 @@ class SamEngine(ClimbEngine):
                 masks.extend(15 << (4 * r) for r in range(12) if (hand >> (4 * r)) & 15 == 15)
         else:
             masks = legal_plays(hand, self.combo_rules, table, self.chops)
-        return self._plays_hook(state, seat, masks)
+        if self.forbid_two and hand & TWOS:
+            return [m for m in masks if m != hand]  # thối 2: see _plays_hook
+        return masks
 
     # ------------------------------------------------------------ thối 2
 
@@ -212,11 +214,16 @@ class SamEngine(ClimbEngine):
 
     def pass_turn(self, state: ClimbState, seat: int) -> None:
         """Pass, noting a báo một violation when the pass lets an announced player through."""
-        note = None
         table = state.table
-        if table is not None and table.kind == Kind.SINGLE and state.x.get("declarer", -1) == -1:
+        if state.finished or seat != state.turn or table is None:
+            super().pass_turn(state, seat)  # raises the matching IllegalMove
+            return
+        note = None
+        if table.kind == Kind.SINGLE and state.x.get("declarer", -1) == -1:
             note = self._bao_mot_pass(state, seat)
-        super().pass_turn(state, seat)
+        state.passed |= 1 << seat
+        state.n_actions += 1
+        self._advance(state, seat)
         if note is not None:
             self._record_violation(state, state.n_actions - 1, seat, *note)
 
@@ -300,9 +307,12 @@ class SamEngine(ClimbEngine):
 def next_active(state: ClimbState, seat: int) -> int:
     """The next seat after ``seat`` in turn order still in play, or -1."""
     n = len(state.hands)
-    i = seat
-    for _ in range(n - 1):
+    out = state.out
+    i = seat + 1 if seat + 1 < n else 0
+    if not out >> i & 1:
+        return i if i != seat else -1
+    for _ in range(n - 2):
         i = i + 1 if i + 1 < n else 0
-        if not state.out >> i & 1:
+        if not out >> i & 1:
             return i
     return -1

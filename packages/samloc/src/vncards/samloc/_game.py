@@ -20,6 +20,7 @@ from vncards.core import (
     GameRecord,
     GameResult,
     IllegalMove,
+    Pass,
     Play,
     PlayList,
     SheddingAction,
@@ -195,6 +196,18 @@ class SamLoc(SheddingGame[SamRules]):
             state.x["instant"] = (seat, code)
             state.winner = seat
             state.finished = True
+
+    def apply(self, state: ClimbState, action: SheddingAction) -> None:
+        """Carry out ``action``; :class:`IllegalMove` and no change if it is illegal."""
+        kind = type(action)
+        if kind is Play or kind is Pass:
+            eng: SamEngine = state.x["engine"]  # type: ignore[assignment]
+            if isinstance(action, Play):
+                eng.play(state, action.seat, action.cards)
+            else:
+                eng.pass_turn(state, action.seat)
+            return
+        super().apply(state, action)
 
     # ------------------------------------------------------------ báo Sâm
 
@@ -439,8 +452,12 @@ class _Plays(PlayList):
     __slots__ = ()
 
     def __getitem__(self, i: Any) -> Any:
-        if type(i) is int and 0 <= i < len(self.masks):
-            return Play(self.seat, self.masks[i])
+        if type(i) is int and i >= 0:
+            masks = self.masks
+            if i < len(masks):
+                return Play(self.seat, masks[i])
+            if i == len(masks) and self.can_pass:
+                return Pass(self.seat)
         return super().__getitem__(i)
 
 

@@ -10,11 +10,10 @@ hàng that would cost it thối.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from vncards.core import ClimbState, Combo, Kind, Play, classify, is_chop
+from vncards.core import ClimbState, Combo, Kind, Pass, Play, classify, is_chop
 from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES
 
 __all__ = ["GreedyBot", "split_hand"]
@@ -114,8 +113,8 @@ def _low(mask: int) -> int:
 
 
 class GreedyBot:
-    """A sensible beginner (see the module docstring); ``seed`` breaks no ties, it only
-    keeps the bot's signature that of every other bot factory.
+    """A sensible beginner (see the module docstring). It plays deterministically;
+    ``seed`` is accepted so that the class is a bot factory like any other.
 
     >>> from vncards.core import play_game, RandomBot
     >>> from vncards.tienlen import plugin
@@ -128,7 +127,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
+        self.seed = seed  # the strategy is deterministic; kept for a factory's signature
 
     def choose(
         self, state: ClimbState, seat: int, actions: Sequence[Any], optional: bool
@@ -138,11 +137,11 @@ class GreedyBot:
         if masks is None:
             masks = [a.cards for a in actions if isinstance(a, Play)]
         can_pass = len(actions) > len(masks)
-        if not masks:
-            return actions[-1]
-        pick = self._pick(state, seat, masks, can_pass)
+        pick = self._pick(state, seat, masks, can_pass) if masks else None
         if pick is None:
-            return actions[-1]  # the pass comes last
+            if can_pass:
+                return Pass(seat)
+            pick = min(masks)
         return Play(seat, pick)
 
     # ------------------------------------------------------------ strategy

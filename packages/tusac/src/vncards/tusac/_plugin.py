@@ -15,7 +15,9 @@ from vncards.core import (
     NotationError,
     RecordAction,
     RecordError,
+    RefereeReport,
     deal,
+    referee,
 )
 from vncards.tusac._bots import BOTS
 from vncards.tusac._deck import (
@@ -186,6 +188,16 @@ class TuSacGame:
         )
 
     # ------------------------------------------------------------ records
+
+    def referee(self, record: str | bytes | dict[str, Any] | GameRecord) -> RefereeReport:
+        """Rule on a whole record (core's referee loop on this game).
+
+        >>> plugin.referee({"game": "tusac", "players": ["A"], "hands": {"A": []}})
+        Traceback (most recent call last):
+        ...
+        vncards.core._errors.RecordError: tusac is played by 2 to 4 players, not 1
+        """
+        return referee(self, record)
 
     def action_from_record(self, state: TuSacState, action: RecordAction, seat: int) -> TuSacAction:
         """Read ``discard`` / ``take`` / ``draw`` / ``pass``."""
