@@ -55,6 +55,8 @@ def stage(module: str, tests: list[str], where: Path) -> Path:
         f'source_paths = ["src"]\n'
         f"only_mutate = {_toml_list([f'src/vncards/{package}/{filename}'])}\n"
         f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
+        # a mutant that loops for ever is killed after 4× the clean run, not 15×
+        "timeout_multiplier = 4.0\n"
         "pytest_add_cli_args = "
         '["-p", "no:cacheprovider", "--benchmark-disable", "-m", "not slow"]\n'
     )

@@ -66,16 +66,19 @@ def complete_game(incomplete: str) -> list[str]:
     return [n for n in names if n.startswith(incomplete)]
 
 
-def get_plugin(name: str) -> GamePlugin[Any, Any, Any]:
+def get_plugin(name: str, *, allow_reference: bool = True) -> GamePlugin[Any, Any, Any]:
     """The installed game ``name``, or the plugin object a ``module:attribute`` reference
     names (a game not installed as an entry point); :class:`PluginError` otherwise.
+
+    ``allow_reference=False`` accepts installed games only: a name that comes from
+    untrusted input (a record's ``game``) must never import a module.
 
     >>> get_plugin("no-such-game")
     Traceback (most recent call last):
     ...
     vncards.core._errors.PluginError: unknown game 'no-such-game' (installed: ...)
     """
-    if ":" in name:
+    if ":" in name and allow_reference:
         from vncards.cli.sim import load_game
 
         return load_game(name)

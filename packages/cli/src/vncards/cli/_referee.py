@@ -118,7 +118,7 @@ def referee_command(
     text = _read_source(record)
     parsed = load_record(text)
     try:
-        plugin = get_plugin(parsed.game)
+        plugin = get_plugin(parsed.game, allow_reference=False)
     except Exception as e:
         raise RecordError(str(e)) from None
     report = referee(plugin, parsed)

@@ -352,12 +352,12 @@ class TuSacGame:
 
         >>> st = plugin.new_game(TuSacRules(), 2, seed=3)
         >>> stats = plugin.game_stats(st)
-        >>> stats["draws"], stats["takes"], stats["den"], stats["hoa"], stats["stock_left"]
+        >>> stats["stock_draws"], stats["takes"], stats["den"], stats["hoa"], stats["stock_left"]
         (0, 0, 0, 0, 71)
         """
         draws, takes, discards, passes = state.counts
         return {
-            "draws": draws,
+            "stock_draws": draws,
             "takes": takes,
             "discards": discards,
             "passes": passes,
