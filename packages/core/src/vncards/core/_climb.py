@@ -227,7 +227,7 @@ class ClimbEngine:
         if state.finished:
             raise IllegalMove("game-over", "The game is already over.")
         if seat != state.turn:
-            raise IllegalMove("not-your-turn", f"It is not seat {seat}'s turn.")
+            raise IllegalMove("not-your-turn", "It is not this player's turn.")
         hand = state.hands[seat]
         if mask == 0:
             raise IllegalMove("empty-play", "A play needs at least one card.")
@@ -266,7 +266,7 @@ class ClimbEngine:
         if state.finished:
             raise IllegalMove("game-over", "The game is already over.")
         if seat != state.turn:
-            raise IllegalMove("not-your-turn", f"It is not seat {seat}'s turn.")
+            raise IllegalMove("not-your-turn", "It is not this player's turn.")
         if state.table is None:
             raise IllegalMove("cannot-pass-lead", "The leader of a round must play, not pass.")
         if not self._can_pass(state):

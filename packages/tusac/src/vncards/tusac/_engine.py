@@ -302,10 +302,6 @@ def claim_order(state: TuSacState) -> list[int]:
     return [(state.source + i) % n for i in range(1, n)]
 
 
-def _name(seat: int) -> str:
-    return f"Seat {seat}"
-
-
 def take_error(
     state: TuSacState, seat: int, cards: tuple[int, ...]
 ) -> tuple[IllegalMove | None, bool]:
@@ -317,12 +313,12 @@ def take_error(
         return IllegalMove("no-such-seat", f"There is no seat {seat}."), False
     if state.phase != ACTIVE:
         return IllegalMove(
-            "must-discard", f"{_name(state.turn)} must discard a rác before anyone takes."
+            "must-discard", "The player in turn must discard a rác before anyone takes."
         ), False
     card = state.active
     if not _may_touch(state, seat):
         return IllegalMove(
-            "own-card", f"{_name(seat)} cannot take the {format_card(card)} it put on the table."
+            "own-card", f"This player cannot take the {format_card(card)} they put on the table."
         ), False
     shapes = _SHAPES[card]
     if cards not in shapes:
@@ -337,7 +333,7 @@ def take_error(
         if have < cards.count(k):
             return IllegalMove(
                 "card-not-in-hand",
-                f"{_name(seat)} does not hold {cards.count(k)} × {format_card(k)}.",
+                f"This player does not hold {cards.count(k)} × {format_card(k)}.",
             ), False
         if have == 3 and cards != (card, card, card):
             return IllegalMove(
@@ -355,19 +351,20 @@ def take_error(
             who, own = must
             return IllegalMove(
                 "must-take",
-                f"{_name(who)} must take the {format_card(card)} with"
+                ("This player" if who == seat else "Another player")
+                + f" must take the {format_card(card)} with"
                 f" {' '.join(format_cards(own))}; only that take or a winning take is allowed.",
             ), False
         return None, False
     if seat != state.turn:
         return IllegalMove(
             "not-your-turn",
-            f"It is {_name(state.turn)}'s turn; out of turn only a win, a Khạp or a pair may take.",
+            "It is another player's turn; out of turn only a win, a Khạp or a pair may take.",
         ), False
     if min_junk(after) > min_junk(hand):
         return IllegalMove(
             "more-junk",
-            f"Taking the {format_card(card)} that way would add rác to {_name(seat)}'s hand.",
+            f"Taking the {format_card(card)} that way would add rác to this player's hand.",
         ), False
     return None, False
 
@@ -396,13 +393,13 @@ def discard_error(state: TuSacState, seat: int, card: int) -> IllegalMove | None
             "no-discard", "Nobody owes a discard: the active card is to be taken or passed."
         )
     if seat != state.turn:
-        return IllegalMove("not-your-turn", f"It is {_name(state.turn)}'s turn to discard.")
+        return IllegalMove("not-your-turn", "It is another player's turn to discard.")
     if not 0 <= card < KINDS:
         return IllegalMove("card-not-in-hand", f"There is no card {card}.")
     hand = state.hands[seat]
     have = hand_count(hand, card)
     if have == 0:
-        return IllegalMove("card-not-in-hand", f"{_name(seat)} holds no {format_card(card)}.")
+        return IllegalMove("card-not-in-hand", f"This player holds no {format_card(card)}.")
     if have == 3:
         return IllegalMove(
             "khap-locked", f"The Khạp of {format_card(card)} is locked and cannot be broken."
@@ -410,7 +407,7 @@ def discard_error(state: TuSacState, seat: int, card: int) -> IllegalMove | None
     if min_junk(hand_remove(hand, card)) >= min_junk(hand):
         return IllegalMove(
             "not-junk",
-            f"Discarding {format_card(card)} does not lower {_name(seat)}'s rác: discard a rác.",
+            f"Discarding {format_card(card)} does not lower this player's rác: discard a rác.",
         )
     return None
 
@@ -420,17 +417,15 @@ def draw_error(state: TuSacState, seat: int) -> IllegalMove | None:
     if state.finished:
         return IllegalMove("game-over", "The game is over; no more actions are accepted.")
     if state.phase != ACTIVE:
-        return IllegalMove("must-discard", f"{_name(state.turn)} must discard a rác first.")
+        return IllegalMove("must-discard", "The player in turn must discard a rác first.")
     if seat != state.turn:
-        return IllegalMove("not-your-turn", f"It is {_name(state.turn)}'s turn.")
+        return IllegalMove("not-your-turn", "It is another player's turn.")
     if state.drawn:
-        return IllegalMove(
-            "already-drew", f"{_name(seat)} has drawn already: take the card or pass."
-        )
+        return IllegalMove("already-drew", "This player has drawn already: take the card or pass.")
     must = obligation(state)
     if must is not None:
         return IllegalMove(
-            "must-take", f"{_name(must[0])} must take the {format_card(state.active)} first."
+            "must-take", f"Another player must take the {format_card(state.active)} first."
         )
     return None
 
@@ -440,9 +435,9 @@ def pass_error(state: TuSacState, seat: int) -> IllegalMove | None:
     if state.finished:
         return IllegalMove("game-over", "The game is over; no more actions are accepted.")
     if state.phase != ACTIVE:
-        return IllegalMove("must-discard", f"{_name(state.turn)} must discard a rác first.")
+        return IllegalMove("must-discard", "The player in turn must discard a rác first.")
     if seat != state.turn:
-        return IllegalMove("not-your-turn", f"It is {_name(state.turn)}'s turn.")
+        return IllegalMove("not-your-turn", "It is another player's turn.")
     if not state.drawn:
         return IllegalMove(
             "no-pass", "Only the card a player has just drawn can be passed: take or draw."
@@ -450,7 +445,7 @@ def pass_error(state: TuSacState, seat: int) -> IllegalMove | None:
     must = obligation(state)
     if must is not None:
         return IllegalMove(
-            "must-take", f"{_name(must[0])} must take the {format_card(state.active)} first."
+            "must-take", f"Another player must take the {format_card(state.active)} first."
         )
     return None
 
@@ -541,14 +536,14 @@ def winning_takes(state: TuSacState, seat: int) -> list[Take]:
 def decline_error(state: TuSacState, seat: int) -> IllegalMove | None:
     """Why ``seat`` has no winning claim to decline now (``None`` if it has one)."""
     if state.finished or state.phase != ACTIVE or state.declined >> seat & 1:
-        return IllegalMove("nothing-to-decline", f"{_name(seat)} has no claim to decline.")
+        return IllegalMove("nothing-to-decline", "This player has no claim to decline.")
     for s in claim_order(state):
         if state.declined >> s & 1 or not winning_takes(state, s):
             continue
         if s == seat:
             return None
         break
-    return IllegalMove("nothing-to-decline", f"{_name(seat)} has no claim to decline.")
+    return IllegalMove("nothing-to-decline", "This player has no claim to decline.")
 
 
 def apply_action(state: TuSacState, action: TuSacAction) -> None:
@@ -628,9 +623,9 @@ def _discard(state: TuSacState, seat: int, card: int) -> None:
                     state.n_actions,
                     seat,
                     "den",
-                    f"{_name(seat)} discarded {format_card(card)}, not its worst rác"
+                    f"Discarded {format_card(card)}, not the worst rác"
                     f" ({', '.join(format_cards(worst))}); if another player wins by taking it,"
-                    f" {_name(seat)} pays for every loser.",
+                    " the discarder pays for every loser.",
                 ),
             )
             state.den_seat = seat
