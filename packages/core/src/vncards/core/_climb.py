@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from vncards.core._cards import DECK
-from vncards.core._combos import ChopRule, Combo, ComboRules, classify, is_chop, legal_plays
+from vncards.core._combos import ChopRule, Combo, ComboRules, classify, legal_plays
 from vncards.core._errors import IllegalMove
 
 __all__ = ["ChopValue", "ClimbConfig", "ClimbEngine", "ClimbState"]
@@ -201,6 +201,19 @@ class ClimbEngine:
         self.config = config
         self.combo_rules = config.combo_rules
         self.chops = config.chops
+        # chop rows by the attacker's shape: most plays (singles, pairs) have none, so
+        # asking whether a play chops is one dictionary miss
+        index: dict[tuple[int, int], list[ChopRule]] = {}
+        for rule in config.chops:
+            index.setdefault((int(rule.attacker[0]), rule.attacker[1]), []).append(rule)
+        self._chop_rows = {shape: tuple(rows) for shape, rows in index.items()}
+
+    def is_chop(self, combo: Combo, table: Combo) -> bool:
+        """Whether ``combo`` beats ``table`` through a row of this game's chop table."""
+        rows = self._chop_rows.get((combo.kind, combo.length))
+        if rows is None:
+            return False
+        return any(rule.applies(combo, table) for rule in rows)
 
     # ------------------------------------------------------------ queries
 
@@ -224,6 +237,10 @@ class ClimbEngine:
 
     def check_play(self, state: ClimbState, seat: int, mask: int) -> Combo:
         """Raise :class:`IllegalMove` unless ``seat`` may play ``mask`` now; return its combo."""
+        return self._check(state, seat, mask)[0]
+
+    def _check(self, state: ClimbState, seat: int, mask: int) -> tuple[Combo, bool]:
+        """The combo of a legal play and whether it chops; :class:`IllegalMove` otherwise."""
         if state.finished:
             raise IllegalMove("game-over", "The game is already over.")
         if seat != state.turn:
@@ -240,26 +257,28 @@ class ClimbEngine:
         if combo is None:
             raise IllegalMove("not-a-combination", "These cards do not form a combination.")
         table = state.table
+        chop = False
         if table is not None:
+            chop = self.is_chop(combo, table)
             if state.passed >> seat & 1:
-                if not (self.config.passed_may_chop and is_chop(combo, table, self.chops)):
+                if not (self.config.passed_may_chop and chop):
                     raise IllegalMove(
                         "passed-this-round",
                         "This player passed and is locked out until the round ends.",
                     )
             elif not (
-                (
+                chop
+                or (
                     combo.kind == table.kind
                     and combo.length == table.length
                     and combo.key > table.key
                 )
-                or is_chop(combo, table, self.chops)
             ):
                 raise IllegalMove(
                     "does-not-beat", "This play does not beat the combination on the table."
                 )
         self._check_hook(state, seat, mask, combo)
-        return combo
+        return combo, chop
 
     def check_pass(self, state: ClimbState, seat: int) -> None:
         """Raise :class:`IllegalMove` unless ``seat`` may pass now."""
@@ -283,10 +302,11 @@ class ClimbEngine:
         hand empties and the game ends; a game that finishes in ``_after_play`` leaves an
         open chain to its own settlement.
         """
-        combo = self.check_play(state, seat, mask)
+        combo, chop = self._check(state, seat, mask)
         table = state.table
         beaten_seat = state.table_seat
-        if table is not None and is_chop(combo, table, self.chops):
+        if chop:
+            assert table is not None
             if state.chain_value and state.chain_chopper == beaten_seat:
                 state.chain_value += self.config.chop_value(table)
             else:

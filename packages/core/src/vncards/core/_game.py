@@ -295,18 +295,22 @@ def play_game(
     start = _copy(state) if keep_start else state
     actions: list[ActionT] = []
     decision = plugin.decision
+    apply = plugin.apply
+    record = actions.append
+    choosers = [bot.choose for bot in bots]
     for _ in range(max_steps):
         d = decision(state)
         if d is None:
             return PlayedGame(start, actions, state)
-        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        seat = d.seat
+        choice = choosers[seat](state, seat, d.actions, d.optional)
         if choice is None:
             if not d.optional:
-                raise IllegalMove("must-act", f"bot {bots[d.seat].name} declined a forced choice")
-            plugin.decline(state, d.seat)
+                raise IllegalMove("must-act", f"bot {bots[seat].name} declined a forced choice")
+            plugin.decline(state, seat)
         else:
-            plugin.apply(state, choice)
-            actions.append(choice)
+            apply(state, choice)
+            record(choice)
     raise RuntimeError(f"game did not end within {max_steps} steps")
 
 

@@ -12,6 +12,7 @@ from typing import TypeVar
 __all__ = ["Rng", "deal", "derive_seed"]
 
 _MASK64 = (1 << 64) - 1
+_SPAN = 1 << 64
 T = TypeVar("T")
 
 
@@ -51,10 +52,25 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates shuffle in place."""
+        """Fisher–Yates shuffle in place: for ``i`` from the end, swap with ``below(i + 1)``.
+
+        The generator is inlined here (dealing is on every simulated game's path); the
+        numbers drawn are exactly those of :meth:`below`.
+        """
+        state = self._state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK64
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self._state = state
 
 
 def derive_seed(seed: int, index: int) -> int:
