@@ -48,11 +48,14 @@ def stage(module: str, tests: list[str], where: Path) -> Path:
     where.mkdir(parents=True)
     shutil.copytree(src, where / "src", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "tests", where / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+    # golden records: tests find them beside tests/, and mutmut runs tests in mutants/
+    shutil.copytree(ROOT / "shared", where / "shared", ignore=shutil.ignore_patterns("__pycache__"))
     base = (ROOT / "pyproject.toml").read_text("utf-8")
     tomllib.loads(base)  # the root config must stay readable once the table is appended
     table = (
         "\n[tool.mutmut]\n"
         f'source_paths = ["src"]\n'
+        'also_copy = ["shared"]\n'
         f"only_mutate = {_toml_list([f'src/vncards/{package}/{filename}'])}\n"
         f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
         # a mutant that loops for ever is killed after 4× the clean run, not 15×

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from vncards.core import (
+    CardSet,
     ChopRule,
     ClimbConfig,
     ClimbEngine,
@@ -29,9 +30,13 @@ from vncards.core import (
     classify,
     deal,
     is_chop,
+    legal_plays,
 )
 
 RULES = ComboRules()
+# Sâm-like: suits never decide, so equal combinations of different cards tie (and a tie
+# does not beat)
+SAM_RULES = ComboRules(suits_break_ties=False, pair_runs=False, max_straight=10)
 CHOPS = (
     ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), target_rank=12),
     ChopRule((Kind.QUAD, 4), (Kind.PAIR, 2), target_rank=12),
@@ -68,6 +73,7 @@ class Table:
     turn: int
     may_chop: bool
     chops: tuple[ChopRule, ...] = CHOPS
+    rules: ComboRules = RULES
     table: Combo | None = None
     last: int = 0  # who played what is on the table (or leads)
     passed: set[int] = field(default_factory=set)
@@ -78,6 +84,11 @@ class Table:
     net: list[int] = field(default_factory=list)
     winner: int = -1
     over: bool = False
+    play_on: bool = False  # an emptied hand leaves the table; play goes on to the last two
+    must_beat: bool = False  # a seat able to beat a single on the table may not pass
+    pile: set[int] = field(default_factory=set)
+    played: set[int] = field(default_factory=set)
+    actions: int = 0
 
     def __post_init__(self) -> None:
         self.last = self.turn
@@ -117,7 +128,7 @@ class Table:
             return "empty-play"
         if not cards <= self.hands[seat]:
             return "card-not-in-hand"
-        combo = classify(sum(1 << c for c in cards), RULES)
+        combo = classify(sum(1 << c for c in cards), self.rules)
         if combo is None:
             return "not-a-combination"
         chop = self.table is not None and is_chop(combo, self.table, self.chops)
@@ -140,14 +151,29 @@ class Table:
                 self.chain = value
             self.victim, self.chopper = self.last, seat
         self.hands[seat] -= cards
+        self.pile |= cards
+        self.played.add(seat)
+        self.actions += 1
         self.table, self.last = combo, seat
         if not self.hands[seat]:
             self.out.add(seat)
-            self.winner, self.over = seat, True
-            self._settle()
-            return None
+            if self.winner < 0:
+                self.winner = seat
+            if not self.play_on or len(self.out) >= len(self.hands) - 1:
+                self.over = True
+                self._settle()
+                return None
         self._next_turn(seat)
         return None
+
+    def may_pass(self, seat: int) -> bool:
+        """The ``must_beat`` house rule: holding a single that beats a single on the table,
+        a seat that has not passed must play."""
+        if not self.must_beat or self.table is None or self.table.kind != Kind.SINGLE:
+            return True
+        if seat in self.passed:
+            return True
+        return not any(c > max(_ids(self.table.mask)) for c in self.hands[seat])
 
     def pass_(self, seat: int) -> str | None:
         """The refusal code, or None once the pass is made."""
@@ -157,13 +183,20 @@ class Table:
             return "not-your-turn"
         if self.table is None:
             return "cannot-pass-lead"
+        if not self.may_pass(seat):
+            return "cannot-pass"
         self.passed.add(seat)
+        self.actions += 1
         self._next_turn(seat)
         return None
 
 
 def _bits(cards: set[int]) -> int:
     return sum(1 << c for c in cards)
+
+
+def _ids(mask: int) -> list[int]:
+    return [i for i in range(52) if mask >> i & 1]
 
 
 def _agree(model: Table, state: ClimbState) -> None:
@@ -183,15 +216,64 @@ def _agree(model: Table, state: ClimbState) -> None:
         assert (model.victim, model.chopper) == (state.chain_victim, state.chain_chopper)
     assert model.net == state.chop_net, "settled chop payments"
     assert sum(state.chop_net) == 0
+    if not model.chain:
+        assert (state.chain_victim, state.chain_chopper) == (-1, -1), "no chain, no parties"
+    assert _bits(model.pile) == state.pile, "cards played so far"
+    assert _bits(model.played) == state.played, "seats that have played a card (cóng)"
+    assert _bits(model.out) == state.out, "seats whose hand is empty"
+    assert model.actions == state.n_actions
+    assert model.winner == state.winner
 
 
 # ---------------------------------------------------------------- random games
 
-ENGINES = {
+
+class HouseEngine(ClimbEngine):
+    """The engine with two house rules through its hooks: an emptied hand leaves the
+    table and play goes on until two seats are left; a seat able to beat a single on the
+    table may not pass. It records every hook call, to check what hooks are given."""
+
+    def __init__(self, config: ClimbConfig) -> None:
+        super().__init__(config)
+        self.calls: list[tuple[object, ...]] = []
+
+    def _plays_hook(self, state: ClimbState, seat: int, masks: list[int]) -> list[int]:
+        self.calls.append(("plays", state.n_actions, seat, len(masks)))
+        return masks
+
+    def _check_hook(self, state: ClimbState, seat: int, mask: int, combo: Combo) -> None:
+        self.calls.append(("check", state.n_actions, seat, mask, combo.mask))
+
+    def _can_pass(self, state: ClimbState) -> bool:
+        table = state.table
+        seat = state.turn
+        if table is None or table.kind != Kind.SINGLE or state.passed >> seat & 1:
+            return True
+        return not state.hands[seat] >> (table.mask.bit_length())
+
+    def _after_play(
+        self, state: ClimbState, seat: int, combo: Combo, beaten: Combo | None, beaten_seat: int
+    ) -> None:
+        self.calls.append(
+            ("after", state.n_actions, seat, combo.mask, beaten and beaten.mask, beaten_seat)
+        )
+
+    def _on_empty(self, state: ClimbState, seat: int, combo: Combo) -> None:
+        self.calls.append(("empty", state.n_actions, seat, combo.mask))
+        if state.winner < 0:
+            state.winner = seat
+        if state.out.bit_count() >= len(state.hands) - 1:
+            state.finished = True
+
+
+ENGINES: dict[tuple[bool, str], ClimbEngine] = {
     (flag, table): ClimbEngine(ClimbConfig(RULES, TABLES[table], chop_value, flag))
     for flag in (False, True)
     for table in TABLES
 }
+for _flag in (False, True):
+    ENGINES[_flag, "house"] = HouseEngine(ClimbConfig(RULES, CHOPS, chop_value, _flag))
+    ENGINES[_flag, "sam"] = ClimbEngine(ClimbConfig(SAM_RULES, CHOPS_PLAIN[:3], chop_value, _flag))
 
 
 def _bomb_heavy_deal(seed: int, n: int) -> list[set[int]]:
@@ -225,11 +307,17 @@ def _play_both(seed: int, n: int, may_chop: bool, junk: float, table: str) -> in
     first = rng.randrange(n)
     engine = ENGINES[may_chop, table]
     state = ClimbState([_bits(h) for h in hands], first)
-    model = Table([set(h) for h in hands], first, may_chop, TABLES[table])
+    house = table == "house"
+    model = Table([set(h) for h in hands], first, may_chop, engine.chops)
+    model.rules = engine.combo_rules
+    model.play_on = model.must_beat = house
+    assert state.dealt == tuple(_bits(h) for h in hands)
     steps = 0
-    while not state.finished and steps < 400:
+    after_end = 0
+    while after_end < 3 and steps < 600:
         steps += 1
-        if rng.random() < junk:
+        after_end += state.finished
+        if rng.random() < junk or state.finished:
             # the model refuses before changing anything, so it can be asked directly
             seat = rng.randrange(n)
             before = state.copy()
@@ -248,6 +336,14 @@ def _play_both(seed: int, n: int, may_chop: bool, junk: float, table: str) -> in
                 assert state == before, f"a refused {what} changed the state"
         else:
             plays = engine.plays(state)
+            seat = state.turn
+            passed = seat in model.passed
+            assert model.table is not None or not passed
+            want_plays = legal_plays(
+                _bits(model.hands[seat]), model.rules, model.table, model.chops, chops_only=passed
+            )
+            assert sorted(plays) == sorted(want_plays), "plays offered to the seat to act"
+            assert engine.can_pass(state) == (model.table is not None and model.may_pass(seat))
             options: list[int | None] = list(plays)
             if engine.can_pass(state):
                 options.append(None)
@@ -255,7 +351,6 @@ def _play_both(seed: int, n: int, may_chop: bool, junk: float, table: str) -> in
             # prefer bombs so chop chains grow
             bombs = [m for m in plays if m.bit_count() >= 4 and rng.random() < 0.8]
             choice = rng.choice(bombs) if bombs else rng.choice(options)
-            seat = state.turn
             if choice is None:
                 engine.pass_turn(state, seat)
                 assert model.pass_(seat) is None
@@ -280,7 +375,7 @@ def _try(action: Callable[..., object], *args: object) -> str | None:
     st.integers(2, 4),
     st.booleans(),
     st.sampled_from([0.0, 0.3]),
-    st.sampled_from(sorted(TABLES)),
+    st.sampled_from([*sorted(TABLES), "house", "sam"]),
 )
 def test_engine_agrees_with_the_model_of_rounds_and_chop_chains(
     seed: int, n: int, may_chop: bool, junk: float, table: str
@@ -289,6 +384,10 @@ def test_engine_agrees_with_the_model_of_rounds_and_chop_chains(
     leader, seats out skipped, chain growth, who pays the chain and when, the game end:
     all as the model says, after every accepted or refused action."""
     _play_both(seed, n, may_chop, junk, table)
+    if table == "house":
+        engine = ENGINES[may_chop, table]
+        assert isinstance(engine, HouseEngine)
+        _check_hook_calls(engine)
 
 
 def test_model_games_reach_chop_chains() -> None:
@@ -400,3 +499,134 @@ def test_chain_open_when_the_game_ends_is_paid(may_chop: bool) -> None:
     assert state.finished
     assert state.winner == 1
     assert state.chop_net == [-6, 6]
+
+
+def _check_hook_calls(engine: HouseEngine) -> None:
+    """Hooks get the real state, seat, combo, beaten combo and beaten seat."""
+    calls, engine.calls = engine.calls, []
+    for call in calls:
+        assert None not in call[:3], f"hook given None: {call}"
+        if call[0] == "after":
+            _, _, seat, mask, beaten, beaten_seat = call
+            assert isinstance(seat, int)
+            assert isinstance(mask, int)
+            assert mask
+            assert isinstance(beaten_seat, int)
+            assert beaten_seat >= 0
+            assert beaten is None or (isinstance(beaten, int) and beaten > 0 and not beaten & mask)
+        if call[0] in ("check", "empty"):
+            assert isinstance(call[3], int)
+            assert call[3]
+
+
+def act(engine: ClimbEngine, state: ClimbState, seat: int, mask: int | None) -> None:
+    """Pass when ``mask`` is None, else play it."""
+    if mask is None:
+        engine.pass_turn(state, seat)
+    else:
+        engine.play(state, seat, mask)
+
+
+@pytest.mark.parametrize(
+    ("setup", "action", "code"),
+    [
+        ("over", "play", "game-over"),
+        ("over", "pass", "game-over"),
+        ("turn", "play", "not-your-turn"),
+        ("turn", "pass", "not-your-turn"),
+        ("lead", "empty", "empty-play"),
+        ("lead", "pass", "cannot-pass-lead"),
+        ("lead", "stranger", "card-not-in-hand"),
+        ("lead", "huge", "card-not-in-hand"),
+        ("lead", "negative", "card-not-in-hand"),
+        ("lead", "junk", "not-a-combination"),
+        ("table", "low", "does-not-beat"),
+        ("passed", "play", "passed-this-round"),
+        ("must", "pass", "cannot-pass"),
+    ],
+)  # fmt: skip
+def test_each_refusal_has_its_code_and_sentence(setup: str, action: str, code: str) -> None:
+    """The referee reports each refusal with a stable code and a full sentence saying what
+    was wrong; a refused action changes nothing."""
+    engine: ClimbEngine = ENGINES[False, "full"]
+    hands = [
+        CardSet.parse("3S 5D 9C").mask,
+        CardSet.parse("4S 8D 10C").mask,
+        CardSet.parse("6S 7D 2H").mask,
+    ]
+    state = ClimbState(hands, 0)
+    seat = 0
+    if setup == "over":
+        state.finished = True
+    elif setup == "table":
+        engine.play(state, 0, CardSet.parse("9C").mask)
+        seat = 1
+    elif setup == "passed":
+        engine.play(state, 0, CardSet.parse("3S").mask)
+        engine.pass_turn(state, 1)
+        engine.play(state, 2, CardSet.parse("6S").mask)
+        engine.play(state, 0, CardSet.parse("9C").mask)
+        state.turn = 1  # seat 1 passed this round; force its turn to see the refusal
+        seat = 1
+    elif setup == "must":
+        engine = ENGINES[False, "house"]
+        engine.play(state, 0, CardSet.parse("3S").mask)
+        seat = 1
+    before = state.copy()
+    masks = {
+        "play": CardSet.parse("4S").mask if seat == 1 else hands[seat] & -hands[seat],
+        "empty": 0,
+        "stranger": CardSet.parse("2H").mask,
+        "huge": 1 << 60,
+        "negative": -1,
+        "junk": CardSet.parse("3S 5D").mask,
+        "low": CardSet.parse("4S").mask,
+    }
+    actor = 1 if setup == "turn" else seat
+    with pytest.raises(IllegalMove) as info:
+        act(engine, state, actor, None if action == "pass" else masks[action])
+    assert info.value.code == code
+    message = info.value.message
+    assert isinstance(message, str)
+    assert message[0].isupper(), message
+    assert message.endswith("."), message
+    assert message != message.upper(), message
+    assert str(info.value) == message
+    assert state == before
+
+
+def test_card_not_in_hand_names_exactly_the_missing_cards() -> None:
+    """A play with cards the player does not hold names those cards, in card order, and
+    no other; a play beyond the 52 cards says it is not of the deck."""
+    engine = ENGINES[False, "full"]
+    state = ClimbState([CardSet.parse("3S 5D 9C").mask, CardSet.parse("4S 8D 10C").mask], 0)
+    with pytest.raises(IllegalMove) as info:
+        engine.play(state, 0, CardSet.parse("3S 2H 7D").mask)
+    assert info.value.message == "Card not in hand: 7D 2H."
+    for mask in (1 << 52, 1 << 60, -1, -(1 << 52)):
+        with pytest.raises(IllegalMove) as info:
+            engine.play(state, 0, mask)
+        assert info.value.code == "card-not-in-hand"
+        assert "deck" in info.value.message
+
+
+def test_check_play_returns_the_combination_and_changes_nothing() -> None:
+    """check_play answers with the combination the play would make, and only checks;
+    the engine keeps the configured chop table (queries read it)."""
+    engine = ENGINES[False, "full"]
+    state = ClimbState([CardSet.parse("3S 3H 9C").mask, CardSet.parse("4S 8D 10C").mask], 0)
+    before = state.copy()
+    combo = engine.check_play(state, 0, CardSet.parse("3S 3H").mask)
+    assert (combo.kind, combo.mask) == (Kind.PAIR, CardSet.parse("3S 3H").mask)
+    assert state == before
+    assert engine.chops == CHOPS
+
+
+def test_an_equal_combination_does_not_beat() -> None:
+    """Where suits never decide (Sâm), 9♥ does not beat 9♠: a tie is refused."""
+    engine = ENGINES[False, "sam"]
+    state = ClimbState([CardSet.parse("9S 3D").mask, CardSet.parse("9H 4D").mask], 0)
+    engine.play(state, 0, CardSet.parse("9S").mask)
+    with pytest.raises(IllegalMove) as info:
+        engine.play(state, 1, CardSet.parse("9H").mask)
+    assert info.value.code == "does-not-beat"

@@ -338,6 +338,33 @@ def test_card_notation_does_not_change_the_verdict(sample: Sample, style: str) -
     assert _report(sample, data) == _report(sample, sample.data)
 
 
+TUSAC = sample_params([s for s in SAMPLES if s.plugin.deck == "tusac"])
+
+
+@pytest.mark.parametrize("style", ["vietnamese", "lower"])
+@pytest.mark.parametrize("sample", TUSAC)
+def test_tusac_card_names_do_not_change_the_verdict(sample: Sample, style: str) -> None:
+    """A Tứ Sắc record written with ``tướng đỏ`` names or lower-case codes — in hands,
+    stock, discards and takes — is refereed identically."""
+    tusac = pytest.importorskip("vncards.tusac")
+
+    def write(token: str) -> str:
+        if style == "lower":
+            return token.lower()
+        return str(tusac.format_card(tusac.parse_card(token), "vietnamese"))
+
+    data = copy.deepcopy(sample.data)
+    data["hands"] = {p: [write(c) for c in cards] for p, cards in data["hands"].items()}
+    if data.get("stock") is not None:
+        data["stock"] = [write(c) for c in data["stock"]]
+    for a in data["actions"]:
+        if "discard" in a:
+            a["discard"] = write(a["discard"])
+        if "take" in a:
+            a["take"] = [write(c) for c in a["take"]]
+    assert _report(sample, data) == _report(sample, sample.data)
+
+
 @pytest.mark.parametrize("sample", ALL)
 def test_field_order_does_not_change_the_verdict(sample: Sample) -> None:
     """JSON objects are unordered: reversed field order gives the same verdict."""

@@ -166,3 +166,17 @@ def test_instant_win_order_strength_then_turn_order(first: int) -> None:
     order = scoring.instant_wins_in_order(tienlen.TienLenRules(), [six_a, plain, six_b], first)
     seats = [seat for seat, _ in order]
     assert seats == ([2, 0] if first in (1, 2) else [0, 2])
+
+
+def test_instant_win_tie_goes_to_the_earliest_from_the_first_player_of_four() -> None:
+    """Four seats, equal tới trắng at seats 0 and 2, seat 1 first: seat 2 comes first in
+    turn order (1 → 2 → 3 → 0); with no first player named, seat 0 is first."""
+    six_a = CardSet.parse("3S 3C 4S 4C 7S 7C 9D 9H JS JC QD QH KH").mask
+    six_b = CardSet.parse("3D 3H 4D 4H 7D 7H 9S 9C JD JH QS QC KS").mask
+    plain = CardSet.parse("5S 6C 8D 10S KD AS AC 2S 5H 6H 8H 10H AD").mask
+    other = CardSet.parse("5C 6D 8C 10D KC 2C 5D 6S 8S 10C AH 2D 2H").mask
+    hands = [six_a, plain, six_b, other]
+    rules = tienlen.TienLenRules()
+    assert [s for s, _ in scoring.instant_wins_in_order(rules, hands, 1)] == [2, 0]
+    assert [s for s, _ in scoring.instant_wins_in_order(rules, hands, 3)] == [0, 2]
+    assert [s for s, _ in scoring.instant_wins_in_order(rules, hands)] == [0, 2]

@@ -64,14 +64,16 @@ def test_lenh_of_each_group(code: str, size: int, taken: bool, lenh: int) -> Non
 @pytest.mark.parametrize("active", range(28))
 def test_take_shapes_are_exactly_the_groups_with_the_active_card(active: int) -> None:
     """The own cards that may take an active card are every multiset that forms a group
-    with it (a lone Tướng takes with none)."""
+    with it (a lone Tướng takes with none), listed with the fewest own cards first."""
     want = {}
     for size in range(4):
         for own in combinations_with_replacement(range(28), size):
             code = model_group(tuple(sorted((*own, active))))
             if code is not None:
                 want[tuple(own)] = code
-    assert tusac.take_shapes(active) == want
+    shapes = tusac.take_shapes(active)
+    assert shapes == want
+    assert list(shapes) == sorted(want, key=lambda own: (len(own), own)), "fewest own cards first"
 
 
 @pytest.mark.parametrize(
