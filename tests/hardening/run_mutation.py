@@ -12,7 +12,7 @@ Usage (from the workspace root)::
     uv run python tests/hardening/run_mutation.py core/_combos.py \\
         tests/core/test_core_combos.py tests/hardening/test_rules_pins.py
 
-``--children N`` sets mutmut's parallel workers (default 1: the machine is shared);
+``--children N`` sets mutmut's parallel workers (default 1);
 ``--keep DIR`` stages in DIR and leaves it there for ``mutmut results``/``mutmut show``.
 """
 

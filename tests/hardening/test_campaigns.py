@@ -19,7 +19,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from vncards.core import Bot, PlayedGame, derive_seed, resolve_rules
+from vncards.core import (
+    Bot,
+    IllegalMove,
+    Play,
+    PlayedGame,
+    RandomBot,
+    derive_seed,
+    legal_plays,
+    resolve_rules,
+)
 from vncards.core.testing import check_actions_exact, check_game, check_replay, check_result
 
 from tests.hardening._support import AnyPlugin, GreedyBot, game_presets, preset_id
@@ -139,3 +148,84 @@ def test_campaign(pair: tuple[AnyPlugin, str], kind: str) -> None:
         f" {spent:.0f} s, outcomes {dict(outcomes)}"
     )
     assert sum(outcomes.values()) == CAMPAIGN_GAMES
+
+
+FRENCH_PAIRS = [p for p in PAIRS if p[0].deck == "french" and hasattr(p[0], "combo_rules")]
+
+
+@pytest.mark.parametrize("pair", FRENCH_PAIRS, ids=[preset_id(p) for p in FRENCH_PAIRS])
+def test_offered_plays_are_exactly_the_combinations_apply_accepts(
+    pair: tuple[AnyPlugin, str],
+) -> None:
+    """At every step of a few games, the plays ``legal_actions`` offers the seat to act
+    are exactly those combinations of its hand that ``apply`` accepts — all of them
+    tried, chặt included, not a sample (the conformance probe samples subsets of large
+    hands, where a missing tứ quý or đôi thông would hide)."""
+    plugin, preset = pair
+    rules = resolve_rules(plugin, preset)
+    combo_rules = plugin.combo_rules(rules)  # type: ignore[attr-defined]
+    lo, hi = plugin.player_range(rules)
+    for g in range(8):
+        seed = derive_seed(31, g) % 2**32
+        n = lo + g % (hi - lo + 1)
+        if g % 2:
+            state = plugin.new_game(rules, n, seed)
+        else:
+            # hands holding the 2s, tứ quý and runs of pairs, so chặt is often possible
+            hands = _bomb_heavy_hands(seed, n, plugin.hand_size(rules))  # type: ignore[attr-defined]
+            first = min(range(n), key=lambda s: hands[s] & -hands[s])
+            state = plugin.start(rules, hands, first)  # type: ignore[attr-defined]
+        bots = [
+            GreedyBot(derive_seed(seed, s)) if g % 2 else RandomBot(seed + s)
+            for s in range(len(state.hands))
+        ]
+        for _ in range(500):
+            d = plugin.decision(state)
+            if d is None:
+                break
+            seat = state.turn
+            offered = {
+                a.cards
+                for a in plugin.legal_actions(state)
+                if isinstance(a, Play) and a.seat == seat
+            }
+            accepted = set()
+            for mask in legal_plays(state.hands[seat], combo_rules):
+                trial = state.copy()
+                try:
+                    plugin.apply(trial, Play(seat, mask))
+                except IllegalMove:
+                    continue
+                accepted.add(mask)
+            assert offered == accepted, f"seed {seed}: offered and accepted plays differ"
+            choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+            if choice is None:
+                plugin.decline(state, d.seat)
+            else:
+                plugin.apply(state, choice)
+
+
+def _bomb_heavy_hands(seed: int, n: int, size: int) -> list[int]:
+    """``n`` hands of ``size`` cards: the 2s, whole tứ quý and a run of pairs dealt to the
+    seats first, the rest at random."""
+    rng = random.Random(seed)
+    ranks = list(range(12))
+    rng.shuffle(ranks)
+    low = rng.randrange(10)
+    blocks = [[48 + s] for s in range(4)]  # one by one: four 2s in a hand win at the deal
+    blocks += [[r * 4 + s for s in range(4)] for r in ranks[:2]]
+    blocks.append([r * 4 + s for r in range(low, low + 3) for s in (1, 2)])
+    hands: list[set[int]] = [set() for _ in range(n)]
+    used: set[int] = set()
+    for block in blocks:
+        block = [c for c in block if c not in used]
+        seat = rng.randrange(n)
+        room = size - len(hands[seat])
+        hands[seat].update(block[:room])
+        used.update(block[:room])
+    rest = [c for c in range(52) if c not in used]
+    rng.shuffle(rest)
+    for h in hands:
+        while len(h) < size:
+            h.add(rest.pop())
+    return [sum(1 << c for c in h) for h in hands]

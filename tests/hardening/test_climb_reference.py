@@ -355,8 +355,12 @@ def _play_both(seed: int, n: int, may_chop: bool, junk: float, table: str) -> in
                 engine.pass_turn(state, seat)
                 assert model.pass_(seat) is None
             else:
+                beaten = model.table
                 engine.play(state, seat, choice)
                 assert model.play(seat, {i for i in range(52) if choice >> i & 1}) is None
+                if isinstance(engine, HouseEngine):
+                    after = [c for c in engine.calls if c[0] == "after"][-1]
+                    assert after[4] == (None if beaten is None else beaten.mask), "hook's beaten"
         _agree(model, state)
     return steps
 
@@ -619,7 +623,8 @@ def test_check_play_returns_the_combination_and_changes_nothing() -> None:
     combo = engine.check_play(state, 0, CardSet.parse("3S 3H").mask)
     assert (combo.kind, combo.mask) == (Kind.PAIR, CardSet.parse("3S 3H").mask)
     assert state == before
-    assert engine.chops == CHOPS
+    config = ClimbConfig(RULES, CHOPS_PLAIN, chop_value)
+    assert ClimbEngine(config).chops == CHOPS_PLAIN
 
 
 def test_an_equal_combination_does_not_beat() -> None:

@@ -267,10 +267,15 @@ def test_pair_compares_by_its_higher_suit() -> None:
 
 
 def test_sam_suits_never_decide() -> None:
-    """Sâm: 9♥ does not beat 9♠, and a pair of 8s does not beat another pair of 8s."""
+    """Sâm: 9♥ does not beat 9♠, a pair of 8s does not beat another pair of 8s, and a
+    straight does not beat another of the same ranks."""
     assert not beats(_c("9H", SAM), _c("9S", SAM))
     assert not beats(_c("8D 8H", SAM), _c("8S 8C", SAM))
     assert beats(_c("10S", SAM), _c("9H", SAM))
+    # nor do the suits of a straight's top card: 5-6-7 is 5-6-7
+    assert not beats(_c("5S 6S 7H", SAM), _c("5H 6H 7D", SAM))
+    assert not beats(_c("5H 6H 7D", SAM), _c("5S 6S 7H", SAM))
+    assert not beats(_c("AS 2S 3H", SAM_A23), _c("AH 2H 3D", SAM_A23))
 
 
 def test_straight_compares_by_its_highest_card_then_suit() -> None:
@@ -406,3 +411,62 @@ def test_a_card_never_beats_an_equal_one(name: str) -> None:
     singles = set(legal_plays(hand, rules, lowest))
     want = {"3C", "3D", "3H", "4S"} if rules.suits_break_ties else {"4S"}
     assert singles == {CardSet.parse(c).mask for c in want}
+
+
+def _plays(
+    hand: str, over: str, rules: ComboRules = TIENLEN, chops: tuple[ChopRule, ...] = ()
+) -> set[str]:
+    combo = classify(CardSet.parse(over).mask, rules)
+    assert combo is not None
+    return {str(CardSet(m)) for m in legal_plays(CardSet.parse(hand).mask, rules, combo, chops)}
+
+
+def test_pair_of_the_same_rank_beats_only_with_a_higher_suit() -> None:
+    """Tiến lên: over 8♠8♦ the pairs that beat are those holding 8♥ (♥ > ♦), and any
+    higher pair; 8♣8♦-style pairs topped by ♦ or lower do not."""
+    assert _plays("8C 8H 9S 9C", "8S 8D") == {
+        str(CardSet.parse("8C 8H")),
+        str(CardSet.parse("9S 9C")),
+    }
+    assert _plays("8S 8C 9S", "8D 8H") == set()
+
+
+def test_pair_run_of_the_same_ranks_beats_only_with_a_higher_top_suit() -> None:
+    """Tiến lên: 3 đôi thông 5-6-7 topped by 7♥ beats 5-6-7 topped by 7♦; topped by 7♣
+    it does not."""
+    over = "5S 5C 6S 6C 7S 7D"
+    assert _plays("5D 5H 6D 6H 7C 7H", over) == {str(CardSet.parse("5D 5H 6D 6H 7C 7H"))}
+    assert _plays("5D 5H 6D 6H 7C 8H", over) == set()
+
+
+def test_lenient_chop_row_wins_whatever_the_row_order() -> None:
+    """A house table with "any tứ quý chops any tứ quý" listed before the standard "a
+    higher tứ quý" row: a lower tứ quý may chop; with the standard table alone it may
+    not."""
+    hand, over = "6S 6C 6D 6H 3S", "9S 9C 9D 9H"
+    quad = str(CardSet.parse("6S 6C 6D 6H"))
+    assert _plays(hand, over, chops=LENIENT_CHOPS) == {quad}
+    assert _plays(hand, over, chops=(*TIENLEN_CHOPS, LENIENT_CHOPS[0])) == {quad}
+    assert _plays(hand, over, chops=TIENLEN_CHOPS) == set()
+
+
+@pytest.mark.parametrize(
+    ("settings_", "word"),
+    [
+        ({"straight_order": (0, 1, 13)}, "straight_order"),
+        ({"pair_run_order": (-1, 0, 1)}, "pair_run_order"),
+        ({"min_straight": 1}, "two ranks"),
+        ({"min_pair_run": 1}, "two ranks"),
+        ({"min_straight": 5, "max_straight": 4}, "max_straight"),
+    ],
+)
+def test_invalid_combo_rules_are_refused_naming_the_setting(
+    settings_: dict[str, object], word: str
+) -> None:
+    """Combination settings that make no sense raise RulesError saying which."""
+    from vncards.core import RulesError
+
+    with pytest.raises(RulesError) as info:
+        ComboRules(**settings_)  # type: ignore[arg-type]
+    assert word in str(info.value)
+    assert str(info.value) != str(info.value).upper()

@@ -131,7 +131,7 @@ def test_oversized_records_are_refused_before_parsing() -> None:
 def test_oversized_utf8_text_is_refused() -> None:
     """The size limit is in bytes: text of fewer characters but more UTF-8 bytes than
     MAX_RECORD_BYTES is refused just as its encoded bytes are."""
-    name = "ơ" * (MAX_RECORD_BYTES // 2 + 10)  # 2 bytes each in UTF-8
+    name = "ơ" * (MAX_RECORD_BYTES // 4 + 10)  # 2 bytes each in UTF-8, written twice
     text = json.dumps({"game": "x", "players": [name], "hands": {name: []}}, ensure_ascii=False)
     assert len(text) < MAX_RECORD_BYTES < len(text.encode())
     assert isinstance(_load(text.encode()), RecordError)

@@ -180,3 +180,12 @@ def test_instant_win_tie_goes_to_the_earliest_from_the_first_player_of_four() ->
     assert [s for s, _ in scoring.instant_wins_in_order(rules, hands, 1)] == [2, 0]
     assert [s for s, _ in scoring.instant_wins_in_order(rules, hands, 3)] == [0, 2]
     assert [s for s, _ in scoring.instant_wins_in_order(rules, hands)] == [0, 2]
+
+
+def test_four_twos_count_as_two_pairs_when_tu_quy_heo_is_not_played() -> None:
+    """Six pairs counts a tứ quý as two pairs — four 2s too, which matters at a table
+    that does not play tứ quý heo as a tới trắng of its own."""
+    hand = CardSet.parse("2S 2C 2D 2H 3S 3C 5D 5H 8S 8C JD JH KS").mask
+    rules = tienlen.TienLenRules(instant_wins=("dragon", "five-pair-run", "six-pairs"))
+    assert scoring.instant_win_of(hand, rules) == "six-pairs"
+    assert scoring.instant_win_of(hand, tienlen.TienLenRules()) == "four-twos"

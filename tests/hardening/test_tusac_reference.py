@@ -84,3 +84,47 @@ def test_loser_pays_three_plus_lenh_plus_ten(lenh: int, doubled: bool, pay: int)
     """Each loser pays (3 + L) + 10, or (3 + L) × 2 + 10 when the winner has a Quàn or
     a Khui (rules page: L = 5 → 18, doubled 26)."""
     assert settle.base_payment(lenh, doubled) == pay
+
+
+def _table(
+    winner: int, exposed: list[list[object]], hands: list[object], den_payer: int = -1
+) -> object:
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        n_players=len(hands),
+        winner=winner,
+        finished=True,
+        exposed=exposed,
+        hands=hands,
+        den_payer=den_payer,
+    )
+
+
+def test_losers_own_khui_and_khap_are_paid_as_the_rules_say() -> None:
+    """Winner with a general set (L = 1, not doubled) → each loser pays (3 + 1) + 10 = 14.
+    Loser B's Khui (6) is paid by the winner and by the other loser; loser C's Khạp (3)
+    is paid by the other loser only. Net: winner 28 - 6 = 22, B -14 + 6 + 6 - 3 = -5,
+    C -14 - 6 + 3 = -17."""
+    group = tusac.Group
+    general_set = group("general-set", (0, 1, 2), 1, "")
+    khui = group("quad", (10, 10, 10, 10), 6, "khui")
+    state = _table(
+        0,
+        [[general_set], [khui], []],
+        [tusac.EMPTY_HAND, tusac.EMPTY_HAND, tusac.hand_of([20, 20, 20])],
+    )
+    assert settle.settle(state) == (22, -5, -17)
+
+
+def test_den_by_the_first_seat_pays_for_every_loser() -> None:
+    """Đền: the discarder (here seat 0) pays what both losers would have paid (2 × 14),
+    the other loser nothing for the win — but still 3 to the Khạp holder."""
+    general_set = tusac.Group("general-set", (0, 1, 2), 1, "")
+    state = _table(
+        1,
+        [[], [general_set], []],
+        [tusac.EMPTY_HAND, tusac.EMPTY_HAND, tusac.hand_of([20, 20, 20])],
+        0,
+    )
+    assert settle.settle(state) == (-31, 28, 3)

@@ -111,7 +111,11 @@ def load_game(game: str) -> GamePlugin[Any, Any, Any]:
     vncards.core._errors.PluginError: 'vncards.core:RandomBot' is not a game plugin: it lacks ...
     """
     if ":" not in game:
-        return get_game(game)
+        # a broken plugin is reported once, by whoever lists the games (the CLI does);
+        # looking one game up again must not repeat that warning
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PluginWarning)
+            return get_game(game)
     module_name, _, attribute = game.partition(":")
     if not module_name or not attribute:
         raise PluginError(f"a game reference is 'module:attribute', not {game!r}")
