@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from vncards.core._cards import DECK
-from vncards.core._combos import ChopRule, Combo, ComboRules, classify, legal_plays
+from vncards.core._combos import ChopRule, Combo, ComboRules, _classify_known, legal_plays
 from vncards.core._errors import IllegalMove
 
 __all__ = ["ChopValue", "ClimbConfig", "ClimbEngine", "ClimbState"]
@@ -253,7 +253,12 @@ class ClimbEngine:
         if mask & ~hand:
             missing = [str(DECK[i]) for i in range(52) if (mask & ~hand) >> i & 1]
             raise IllegalMove("card-not-in-hand", f"Card not in hand: {' '.join(missing)}.")
-        combo = classify(mask, self.combo_rules)
+        rules = self.combo_rules
+        t = rules._tables or rules.tables()
+        # the remembered combination, else classify it (see _classify_known)
+        combo = t.known.get(mask) if type(mask) is int else None
+        if combo is None:
+            combo = _classify_known(mask, t)
         if combo is None:
             raise IllegalMove("not-a-combination", "These cards do not form a combination.")
         table = state.table
@@ -349,14 +354,15 @@ class ClimbEngine:
     def _advance(self, state: ClimbState, seat: int) -> None:
         n = len(state.hands)
         may_chop = self.config.passed_may_chop
+        table_seat, out, passed = state.table_seat, state.out, state.passed
         i = seat
         for _ in range(n):
             i = i + 1 if i + 1 < n else 0
-            if i == state.table_seat:
+            if i == table_seat:
                 break
-            if state.out >> i & 1:
+            if out >> i & 1:
                 continue
-            if state.passed >> i & 1 and not may_chop:
+            if passed >> i & 1 and not may_chop:
                 continue
             state.turn = i
             return

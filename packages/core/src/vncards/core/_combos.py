@@ -188,6 +188,12 @@ class _Tables(NamedTuple):
     pair_run_chains: tuple[_Chain, ...]
     straight_windows: dict[int, tuple[_Window, ...]]
     pair_run_windows: dict[int, tuple[_Window, ...]]
+    # combinations already classified, by mask (see _classify_known)
+    known: dict[int, Combo]
+    # the chains whose shortest run a rank set (nibble mask) holds, by rank set: at most
+    # 2**13 entries each (see _lead_sequences)
+    straight_starts: dict[int, tuple[_Chain, ...]]
+    pair_run_starts: dict[int, tuple[_Chain, ...]]
 
 
 # One start position of a sequence order: the ranks that may follow it, each with
@@ -272,6 +278,9 @@ def _build_tables(rules: ComboRules) -> _Tables:
         pair_run_chains=p_chains,
         straight_windows=s_windows,
         pair_run_windows=p_windows,
+        known={},
+        straight_starts={},
+        pair_run_starts={},
     )
 
 
@@ -292,6 +301,15 @@ _SIZED_AT: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
     )
     for k in range(5)
 )
+# The same two ranks at a time (one byte of the hand): leading, the sets of a hand come
+# out in 7 table lookups instead of 13. Bits past the 2 (rank 13) are ignored, as before.
+_SUBSETS_BYTE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        _SUBSETS_AT[2 * p][b & 15] + (_SUBSETS_AT[2 * p + 1][b >> 4] if 2 * p + 1 < 13 else ())
+        for b in range(256)
+    )
+    for p in range(7)
+)
 
 
 def classify(mask: int, rules: ComboRules) -> Combo | None:
@@ -311,6 +329,17 @@ def classify(mask: int, rules: ComboRules) -> Combo | None:
     t = rules._tables
     if t is None:
         t = rules.tables()
+    return _classify(mask, t)
+
+
+# Kind by value without the enum call (Kind(n) costs as much as the rest of a single's
+# classification), and Combo built without the Python frame of the NamedTuple __new__
+_KINDS = tuple(Kind)
+_new_combo = tuple.__new__
+
+
+def _classify(mask: int, t: _Tables) -> Combo | None:
+    """:func:`classify` for a positive mask."""
     low = (mask & -mask).bit_length() - 1
     r = low >> 2
     rest = mask >> (r << 2)
@@ -319,7 +348,7 @@ def classify(mask: int, rules: ComboRules) -> Combo | None:
         key = r << 2
         if t.suits and n <= 2:
             key |= _HIGH_SUIT[rest]
-        return Combo(Kind(n - 1), n, key, mask, r)
+        return _new_combo(Combo, (_KINDS[n - 1], n, key, mask, r))
     # several ranks: a straight (one card per rank) or a pair-run (two per rank)
     bits = 0
     per = 0  # cards per rank, must be the same everywhere
@@ -341,7 +370,7 @@ def classify(mask: int, rules: ComboRules) -> Combo | None:
         pos, top = hit
         n = bits.bit_count()
         suit = ((mask >> (top << 2)) & 15).bit_length() - 1 if t.suits else 0
-        return Combo(Kind.STRAIGHT, n, (pos << 2) | suit, mask, top)
+        return _new_combo(Combo, (Kind.STRAIGHT, n, (pos << 2) | suit, mask, top))
     if per == 2 and t.pair_runs_on:
         hit = t.pair_runs.get(bits)
         if hit is None:
@@ -349,8 +378,26 @@ def classify(mask: int, rules: ComboRules) -> Combo | None:
         pos, top = hit
         n = bits.bit_count() * 2
         suit = ((mask >> (top << 2)) & 15).bit_length() - 1 if t.suits else 0
-        return Combo(Kind.PAIR_RUN, n, (pos << 2) | suit, mask, top)
+        return _new_combo(Combo, (Kind.PAIR_RUN, n, (pos << 2) | suit, mask, top))
     return None
+
+
+_KNOWN_LIMIT = 1 << 13  # about a MB at most; singles, pairs and short runs fit many times
+
+
+def _classify_known(mask: int, t: _Tables) -> Combo | None:
+    """:func:`_classify`, remembered per rules: a game classifies the same singles,
+    pairs and short straights again and again. Only plain ints are remembered (a bool or
+    another int type must come back in its own Combo, as before)."""
+    if type(mask) is not int:
+        return _classify(mask, t)
+    known = t.known
+    combo = known.get(mask)
+    if combo is None:
+        combo = _classify(mask, t)
+        if combo is not None and len(known) < _KNOWN_LIMIT:
+            known[mask] = combo
+    return combo
 
 
 def is_chop(play: Combo, over: Combo, chops: Iterable[ChopRule]) -> bool:
@@ -389,6 +436,7 @@ def beats(play: Combo, over: Combo, chops: Iterable[ChopRule] = ()) -> bool:
 
 
 _LOW_BITS = sum(1 << (r << 2) for r in range(13))  # bit 4r for each rank r
+_DECK_BITS = (1 << 52) - 1
 
 
 def _present(hand: int) -> int:
@@ -402,14 +450,36 @@ def _present_pairs(hand: int) -> int:
     return (hand & (a | b | c) | a & (b | c) | b & c) & _LOW_BITS
 
 
+def _at_least_three(hand: int) -> int:
+    """Nibble mask of the ranks the hand holds at least three cards of."""
+    a, b, c, d = hand, hand >> 1, hand >> 2, hand >> 3
+    return (a & b & (c | d) | c & d & (a | b)) & _LOW_BITS
+
+
+def _quads(hand: int) -> int:
+    """Nibble mask of the ranks the hand holds all four cards of."""
+    return hand & hand >> 1 & hand >> 2 & hand >> 3 & _LOW_BITS
+
+
+_AT_LEAST = (_present, _present, _present_pairs, _at_least_three, _quads)
+
+
 def _lead_sequences(
-    hand: int, present: int, per_rank: int, chains: tuple[_Chain, ...], out: list[int]
+    hand: int,
+    present: int,
+    per_rank: int,
+    chains: tuple[_Chain, ...],
+    starts: dict[int, tuple[_Chain, ...]],
+    out: list[int],
 ) -> None:
     """Append every sequence (any length) the hand holds, start by start."""
     sized = _SIZED_AT[per_rank]
-    for need, chain in chains:
-        if need & present != need:
-            continue
+    # the starts whose shortest run the ranks in hand hold, remembered by rank set:
+    # late in a game most starts are out, and testing each costs more than the lookup
+    viable = starts.get(present)
+    if viable is None:
+        viable = starts[present] = tuple(c for c in chains if c[0] & present == c[0])
+    for _, chain in viable:
         # the cards of ranks with one way to choose are the same in every sequence, so
         # they are or-ed into ``base`` and only the other ranks multiply ``ways``
         base = 0
@@ -442,6 +512,8 @@ def _fixed_sequences(
     """Append every sequence of one length (``windows``) whose key beats ``beat_key``."""
     sized = _SIZED_AT[per_rank]
     present = _present(hand) if per_rank == 1 else _present_pairs(hand)
+    if present.bit_count() < len(windows[0][3]):  # every window here has as many ranks
+        return
     for key, top, need, ranks in windows:
         if key + 3 <= beat_key or need & present != need:
             continue
@@ -480,10 +552,13 @@ def _sets(hand: int, size: int, beat_key: int, suits: bool, out: list[int]) -> N
         return
     sized = _SIZED_AT[size]
     first = 0 if beat_key < 0 else beat_key >> 2
-    for r in range(first, 13):
+    # only the ranks from ``first`` up holding at least ``size`` cards give a set
+    ranks = _AT_LEAST[size](hand) >> (first << 2) << (first << 2)
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        r = (low.bit_length() - 1) >> 2
         subs = sized[r][(hand >> (r << 2)) & 15]
-        if not subs:
-            continue
         if r == first and beat_key >= 0:
             # same rank as the key: only a pair's higher suit can beat it
             if suits and size == 2:
@@ -492,20 +567,6 @@ def _sets(hand: int, size: int, beat_key: int, suits: bool, out: list[int]) -> N
                 out.extend(s for s in subs if _HIGH_SUIT[s >> shift] > low)
             continue
         out.extend(subs)
-
-
-def _shape(hand: int, t: _Tables, kind: Kind, length: int, beat_key: int, out: list[int]) -> None:
-    if kind <= Kind.QUAD:
-        if length == kind + 1:
-            _sets(hand, length, beat_key, t.suits, out)
-    elif kind == Kind.STRAIGHT:
-        windows = t.straight_windows.get(length)
-        if windows:
-            _fixed_sequences(hand, windows, 1, beat_key, t.suits, out)
-    elif t.pair_runs_on and not length & 1:
-        windows = t.pair_run_windows.get(length >> 1)
-        if windows:
-            _fixed_sequences(hand, windows, 2, beat_key, t.suits, out)
 
 
 def legal_plays(
@@ -536,59 +597,138 @@ def legal_plays(
         t = rules.tables()
     out: list[int] = []
     if over is None:
+        hand &= _DECK_BITS  # cards past the 2 were never looked at
         h = hand
-        for subsets in _SUBSETS_AT:
-            nib = h & 15
-            if nib:
-                out.extend(subsets[nib])
-            h >>= 4
-        _lead_sequences(hand, _present(hand), 1, t.straight_chains, out)
-        if t.pair_runs_on:
-            _lead_sequences(hand, _present_pairs(hand), 2, t.pair_run_chains, out)
+        p = 0
+        while h:
+            b = h & 255
+            if b:
+                out.extend(_SUBSETS_BYTE[p][b])
+            h >>= 8
+            p += 1
+        # a counted run holds at least the minimum number of ranks: fewer cards or
+        # ranks in hand (common late in a game) skip the search at once
+        cards = hand.bit_count()
+        if cards >= t.min_straight:
+            present = _present(hand)
+            if present.bit_count() >= t.min_straight:
+                _lead_sequences(hand, present, 1, t.straight_chains, t.straight_starts, out)
+        if t.pair_runs_on and cards >= 2 * t.min_pair_run:
+            present = _present_pairs(hand)
+            if present.bit_count() >= t.min_pair_run:
+                _lead_sequences(hand, present, 2, t.pair_run_chains, t.pair_run_starts, out)
         return out
-    shape = (over.kind, over.length)
-    rows = _chop_index(chops).get(shape) if chops else None
-    if not rows:
-        if not chops_only:
-            _shape(hand, t, over.kind, over.length, over.key, out)
+    if chops:
+        plan = _response_plan(chops, over, chops_only)
+    elif chops_only:
         return out
-    # the lowest key each attacker shape must beat (-1: any), first-named shape first
-    wanted: dict[tuple[Kind, int], int] = {}
-    if not chops_only:
-        wanted[shape] = over.key
-    for attacker, target_rank, need_higher in rows:
-        if target_rank is not None and over.top_rank != target_rank:
-            continue
-        need = over.key if need_higher else -1
-        prev = wanted.get(attacker)
-        if prev is None or need < prev:
-            wanted[attacker] = need
-    # shapes differ, so the masks each shape yields are disjoint: no de-duplication
-    for (kind, length), need in wanted.items():
-        _shape(hand, t, kind, length, need, out)
+    else:
+        plan = ((over.kind, over.length, True),)
+    key = over.key
+    for kind, length, higher in plan:
+        need = key if higher else -1
+        if kind <= _QUAD:
+            if length != kind + 1:
+                continue
+            if length > 1:
+                _sets(hand, length, need, t.suits, out)
+                continue
+            # the answer to most tables: a single's key is its card id (suits) or its
+            # rank's first id, so the singles that beat a key are the cards above a cut
+            if need >= 0:
+                cut = need + 1 if t.suits else ((need >> 2) + 1) << 2
+                rest = hand >> cut << cut
+            else:
+                rest = hand
+            while rest:
+                low = rest & -rest
+                out.append(low)
+                rest ^= low
+        elif kind == _STRAIGHT:
+            windows = t.straight_windows.get(length)
+            if windows:
+                _fixed_sequences(hand, windows, 1, need, t.suits, out)
+        elif t.pair_runs_on and not length & 1:
+            windows = t.pair_run_windows.get(length >> 1)
+            if windows:
+                _fixed_sequences(hand, windows, 2, need, t.suits, out)
     return out
 
 
+# enum members read once (a class attribute lookup on an enum is slow)
+_QUAD = Kind.QUAD
+_STRAIGHT = Kind.STRAIGHT
+
+# The shapes to generate, in order, to answer a combination: (kind, length, higher), where
+# ``higher`` asks for combinations above the table's key and otherwise any of that shape
+# will do. The table's own shape comes first (unless only chops are wanted), then each
+# chop shape in the order the table first names it; a shape named by several rows that
+# apply takes the least demanding one. The plan depends only on the table's kind, length
+# and top rank, so it is built once per table shape and rank. (Classified keys are never
+# negative; a made-up negative key asks for every combination of the shape, just as no
+# key does, so the plan holds for it too.)
+_Plan = tuple[tuple[Kind, int, bool], ...]
 _ChopRow = tuple[tuple[Kind, int], int | None, bool]
-_CHOP_INDEX: dict[int, tuple[Sequence[ChopRule], dict[tuple[Kind, int], list[_ChopRow]]]] = {}
+_CHOP_INDEX: dict[
+    int,
+    tuple[
+        Sequence[ChopRule],
+        dict[tuple[Kind, int], list[_ChopRow]],
+        dict[tuple[int, int, int, bool], _Plan],
+    ],
+] = {}
 
 
-def _chop_index(chops: Sequence[ChopRule]) -> dict[tuple[Kind, int], list[_ChopRow]]:
-    """The rows of a chop table by target shape, in table order (cached per table object;
-    engines pass the same tuple every time)."""
+def _chop_entry(
+    chops: Sequence[ChopRule],
+) -> tuple[
+    Sequence[ChopRule],
+    dict[tuple[Kind, int], list[_ChopRow]],
+    dict[tuple[int, int, int, bool], _Plan],
+]:
+    """The rows of a chop table by target shape, in table order, and the plans built from
+    them so far (cached per table object; engines pass the same tuple every time)."""
     hit = _CHOP_INDEX.get(id(chops))
     if hit is not None and hit[0] is chops:
-        return hit[1]
+        return hit
     index: dict[tuple[Kind, int], list[_ChopRow]] = {}
     for rule in chops:
         index.setdefault(rule.target, []).append(
             (rule.attacker, rule.target_rank, rule.need_higher)
         )
+    plans: dict[tuple[int, int, int, bool], _Plan] = {}
+    entry = (chops, index, plans)
     if isinstance(chops, tuple):  # a list could change under the cache
         if len(_CHOP_INDEX) >= 256:
             _CHOP_INDEX.clear()
-        _CHOP_INDEX[id(chops)] = (chops, index)
-    return index
+        _CHOP_INDEX[id(chops)] = entry
+    return entry
+
+
+def _response_plan(chops: Sequence[ChopRule], over: Combo, chops_only: bool) -> _Plan:
+    entry = _CHOP_INDEX.get(id(chops))
+    if entry is None or entry[0] is not chops:
+        entry = _chop_entry(chops)
+    index, plans = entry[1], entry[2]
+    top = over.top_rank
+    plan = plans.get((over.kind, over.length, top, chops_only))
+    if plan is not None:
+        return plan
+    shape = (over.kind, over.length)
+    wanted: dict[tuple[Kind, int], bool] = {}
+    if not chops_only:
+        wanted[shape] = True
+    for attacker, target_rank, need_higher in index.get(shape, ()):
+        if target_rank is not None and top != target_rank:
+            continue
+        prev = wanted.get(attacker)
+        if prev is None or (prev and not need_higher):
+            wanted[attacker] = need_higher
+    # shapes differ, so the masks each shape yields are disjoint: no de-duplication
+    plan = tuple((kind, length, higher) for (kind, length), higher in wanted.items())
+    if len(plans) < 4096:  # bounded by shapes × ranks in any sane table
+        plans[(over.kind, over.length, top, chops_only)] = plan
+    return plan
 
 
 def brute_force_plays(

@@ -121,6 +121,18 @@ class Bot(Protocol):
 BotFactory = Callable[[int], Bot]
 """Makes a bot from a seed."""
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+# ``decision`` methods that only wrap the plugin's ``_decision_parts(state)``, which
+# returns ``(seat, actions, optional)`` or ``None``: for those, play_game asks the parts
+# and skips building a Decision per choice. A subclass or an instance that replaces
+# ``decision`` is not in here and keeps its own.
+_DECISIONS_FROM_PARTS: set[Callable[..., Any]] = set()
+
+
+def _from_parts(decision: _F) -> _F:
+    _DECISIONS_FROM_PARTS.add(decision)
+    return decision
+
 
 @runtime_checkable
 class GamePlugin(Protocol[StateT, ActionT, RulesT]):
@@ -298,6 +310,24 @@ def play_game(
     apply = plugin.apply
     record = actions.append
     choosers = [bot.choose for bot in bots]
+    if getattr(decision, "__func__", None) in _DECISIONS_FROM_PARTS:
+        # the same choices, without a Decision value per choice (see _from_parts)
+        parts: Callable[[StateT], tuple[int, Sequence[ActionT], bool] | None]
+        parts = plugin._decision_parts  # type: ignore[attr-defined]
+        for _ in range(max_steps):
+            step = parts(state)
+            if step is None:
+                return PlayedGame(start, actions, state)
+            seat, offered, optional = step
+            choice = choosers[seat](state, seat, offered, optional)
+            if choice is None:
+                if not optional:
+                    raise IllegalMove("must-act", f"bot {bots[seat].name} declined a forced choice")
+                plugin.decline(state, seat)
+            else:
+                apply(state, choice)
+                record(choice)
+        raise RuntimeError(f"game did not end within {max_steps} steps")
     for _ in range(max_steps):
         d = decision(state)
         if d is None:

@@ -6,13 +6,18 @@ language's server included) from the seed alone.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+import struct
+from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-__all__ = ["Rng", "deal", "derive_seed"]
+__all__ = ["Rng", "deal", "deal_masks", "derive_seed"]
 
 _MASK64 = (1 << 64) - 1
 _SPAN = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+# below(n) rejects outputs from _SPAN - _SPAN % n up: the bounds for the deck sizes a
+# shuffle meets, computed once
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(129))
 T = TypeVar("T")
 
 
@@ -54,15 +59,42 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates shuffle in place: for ``i`` from the end, swap with ``below(i + 1)``.
 
-        The generator is inlined here (dealing is on every simulated game's path); the
-        numbers drawn are exactly those of :meth:`below`.
+        Dealing is on every simulated game's path, so the draws are made all at once
+        (see ``_draws``); the numbers used are exactly those of :meth:`below`.
+
+        >>> cards = list(range(8)); Rng(5).shuffle(cards); cards
+        [0, 7, 3, 1, 4, 6, 5, 2]
         """
+        count = len(items) - 1
+        if count < 1:
+            return
+        if count >= len(_LIMITS) - 1:
+            self._shuffle_from(items, count)
+            return
         state = self._state
-        for i in range(len(items) - 1, 0, -1):
+        draws = _draws(state, count)
+        limits = _LIMITS
+        for k, z in enumerate(draws, 1):
+            i = count + 1 - k
+            if z >= limits[i + 1]:
+                # below() rejects this draw (odds under n / 2**64): on from here one
+                # draw at a time, from the generator just past it
+                self._state = (state + k * _GAMMA) & _MASK64
+                self._shuffle_from(items, i)
+                return
+            j = z % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        self._state = (state + count * _GAMMA) & _MASK64
+
+    def _shuffle_from(self, items: MutableSequence[T], top: int) -> None:
+        """The shuffle's steps from position ``top`` down, one draw at a time."""
+        state = self._state
+        limits = _LIMITS
+        for i in range(top, 0, -1):
             n = i + 1
-            limit = _SPAN - _SPAN % n
+            limit = limits[n] if n < len(limits) else _SPAN - _SPAN % n
             while True:
-                state = (state + 0x9E3779B97F4A7C15) & _MASK64
+                state = (state + _GAMMA) & _MASK64
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
                 z ^= z >> 31
@@ -73,6 +105,28 @@ class Rng:
         self._state = state
 
 
+# SplitMix64's k-th output is a fixed function of state + k * gamma, so many outputs can
+# be computed side by side: each in its own 128-bit lane of one big int, where a 64-bit
+# value times a 64-bit constant never reaches the next lane. A handful of big-int
+# operations then replace a dozen small ones per draw.
+_LANES: dict[int, tuple[int, int, int, struct.Struct]] = {}
+
+
+def _draws(state: int, count: int) -> tuple[int, ...]:
+    """The next ``count`` outputs of a generator in state ``state`` (state unchanged)."""
+    lanes = _LANES.get(count)
+    if lanes is None:
+        ones = sum(1 << (128 * k) for k in range(count))
+        steps = sum(((k + 1) * _GAMMA) << (128 * k) for k in range(count))
+        lanes = _LANES[count] = (ones, steps, ones * _MASK64, struct.Struct("<" + "Q8x" * count))
+    ones, steps, low64, unpack = lanes
+    s = (state * ones + steps) & low64
+    z = ((s ^ s >> 30) & low64) * 0xBF58476D1CE4E5B9 & low64
+    z = ((z ^ z >> 27) & low64) * 0x94D049BB133111EB & low64
+    z ^= z >> 31 & low64
+    return unpack.unpack(z.to_bytes(count * 16, "little"))
+
+
 def derive_seed(seed: int, index: int) -> int:
     """Seed of game ``index`` in a run seeded ``seed``; the same whoever computes it.
 
@@ -80,6 +134,30 @@ def derive_seed(seed: int, index: int) -> int:
     True
     """
     return Rng((seed * 0x9E3779B97F4A7C15 + index) & _MASK64).next64()
+
+
+_BITS = tuple(1 << i for i in range(128))
+
+
+def deal_masks(seed: int, deck_size: int, hand_sizes: Sequence[int]) -> list[int]:
+    """The hands :func:`deal` deals, as card masks (the stock left out): what a game
+    starts from, without sorting each hand first.
+
+    >>> hands, _ = deal(42, 52, [13, 13])
+    >>> deal_masks(42, 52, [13, 13]) == [sum(1 << c for c in h) for h in hands]
+    True
+    """
+    if sum(hand_sizes) > deck_size:
+        raise ValueError("not enough cards for these hands")
+    cards = list(range(deck_size))
+    Rng(seed).shuffle(cards)
+    bit = _BITS.__getitem__ if deck_size <= len(_BITS) else (1).__lshift__
+    masks = []
+    pos = 0
+    for size in hand_sizes:
+        masks.append(sum(map(bit, cards[pos : pos + size])))
+        pos += size
+    return masks
 
 
 def deal(seed: int, deck_size: int, hand_sizes: list[int]) -> tuple[list[list[int]], list[int]]:

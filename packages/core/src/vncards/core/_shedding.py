@@ -18,9 +18,9 @@ from vncards.core._cardset import FULL_DECK_MASK, mask_ids
 from vncards.core._climb import ClimbEngine, ClimbState
 from vncards.core._combos import ComboRules, Kind, beats, classify, is_chop, legal_plays
 from vncards.core._errors import IllegalMove, NotationError, RecordError
-from vncards.core._game import BotFactory, Decision, GameResult, RulesBase
+from vncards.core._game import BotFactory, Decision, GameResult, RulesBase, _from_parts
 from vncards.core._records import GameRecord, RecordAction
-from vncards.core._rng import Rng, deal
+from vncards.core._rng import Rng, deal_masks
 
 __all__ = ["Declare", "Pass", "Play", "PlayList", "SheddingAction", "SheddingGame", "random_first"]
 
@@ -91,23 +91,71 @@ class PlayList(Sequence[SheddingAction]):
     @overload
     def __getitem__(self, i: slice) -> Sequence[SheddingAction]: ...
     def __getitem__(self, i: int | slice) -> SheddingAction | Sequence[SheddingAction]:
+        masks = self.masks
+        if type(i) is int and i >= 0:
+            # the pick of a bot, once per decision: an equal shared value (see _play)
+            n = len(masks)
+            seat = self.seat
+            if i < n:
+                mask = masks[i]
+                if type(mask) is int and type(seat) is int:
+                    play = _PLAYS.get((seat, mask))
+                    if play is not None:
+                        return play
+                return _play(seat, mask)
+            if i == n and self.can_pass:
+                done = _PASSES.get(seat) if type(seat) is int else None
+                return _pass(seat) if done is None else done
+            raise IndexError(i)
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        n = len(self.masks)
+        n = len(masks)
         if i < 0:
             i += n + self.can_pass
         if 0 <= i < n:
-            return Play(self.seat, self.masks[i])
+            return _play(self.seat, masks[i])
         if i == n and self.can_pass:
-            return Pass(self.seat)
+            return _pass(self.seat)
         raise IndexError(i)
 
     def __iter__(self) -> Iterator[SheddingAction]:
         seat = self.seat
         for m in self.masks:
-            yield Play(seat, m)
+            yield _play(seat, m)
         if self.can_pass:
-            yield Pass(seat)
+            yield _pass(seat)
+
+
+# Play and Pass values already handed out, by seat and mask. They are immutable, so a
+# list may hand out an equal value it made before: building a frozen dataclass costs
+# more than all the rest of a random bot's pick. Only plain ints are keys (a bool or
+# another int type gets a value of its own, as before), and the table stops growing at
+# a bound (singles, pairs and short runs, the plays made most, come first).
+_PLAYS: dict[tuple[int, int], Play] = {}
+_PASSES: dict[int, Pass] = {}
+_PLAYS_LIMIT = 1 << 13
+
+
+def _play(seat: int, mask: int) -> Play:
+    if type(mask) is not int or type(seat) is not int:
+        return Play(seat, mask)
+    play = _PLAYS.get((seat, mask))
+    if play is None:
+        play = Play(seat, mask)
+        if len(_PLAYS) < _PLAYS_LIMIT:
+            _PLAYS[(seat, mask)] = play
+    return play
+
+
+def _pass(seat: int) -> Pass:
+    if type(seat) is not int:
+        return Pass(seat)
+    done = _PASSES.get(seat)
+    if done is None:
+        done = Pass(seat)
+        if len(_PASSES) < 64:
+            _PASSES[seat] = done
+    return done
 
 
 class SheddingGame(Generic[RulesT]):
@@ -205,12 +253,22 @@ class SheddingGame(Generic[RulesT]):
         """Decline an optional decision; plain climbing games have none."""
         raise IllegalMove("nothing-to-decline", "There is no optional choice to decline.")
 
+    @_from_parts
     def decision(self, state: ClimbState) -> Decision[SheddingAction] | None:
         """The seat to act and its plays (lazily built)."""
+        step = self._decision_parts(state)
+        return None if step is None else Decision(*step)
+
+    def _decision_parts(
+        self, state: ClimbState
+    ) -> tuple[int, Sequence[SheddingAction], bool] | None:
+        """:meth:`decision` as ``(seat, actions, optional)``: games change this, not
+        ``decision``, so that :func:`~vncards.core.play_game` may ask it directly."""
         if state.finished:
             return None
         eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
-        return Decision(state.turn, PlayList(state.turn, eng.plays(state), eng.can_pass(state)))
+        seat = state.turn
+        return seat, PlayList(seat, eng.plays(state), eng.can_pass(state)), False
 
     def instant_wins(self, rules: RulesT, hands: Sequence[int]) -> list[tuple[int, str]]:
         """Every seat whose dealt hand wins at once, with the hand's code, in the order
@@ -304,9 +362,7 @@ class SheddingGame(Generic[RulesT]):
         lo, hi = self.player_range(rules)
         if not lo <= n_players <= hi:
             raise ValueError(f"{self.name} is played by {lo} to {hi} players, not {n_players}")
-        size = self.hand_size(rules)
-        dealt, _ = deal(seed, 52, [size] * n_players)
-        hands = [sum(1 << c for c in h) for h in dealt]
+        hands = deal_masks(seed, 52, [self.hand_size(rules)] * n_players)
         if first is None:
             first = self.choose_first(rules, hands, seed)
             assert first is not None

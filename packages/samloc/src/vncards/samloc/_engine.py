@@ -32,6 +32,10 @@ TWOS = 0xF << 48
 """Mask of the four 2s (heo)."""
 
 _TWO = 12
+# enum members read once: a class attribute lookup on an enum is slow, and these are
+# compared on every play and pass
+_SINGLE = Kind.SINGLE
+_QUAD = Kind.QUAD
 _STRAIGHT_ORDERS: dict[str, tuple[int, ...]] = {
     # 3 … A: the 2 never sits in a straight
     "standard": tuple(range(12)),
@@ -92,7 +96,7 @@ class SamEngine(ClimbEngine):
         chop_two, chop_quad = rules.chop_two, rules.chop_quad
 
         def chop_value(target: Combo) -> int:
-            return chop_two if target.kind == Kind.SINGLE else chop_quad
+            return chop_two if target.kind == _SINGLE else chop_quad
 
         super().__init__(
             ClimbConfig(
@@ -122,7 +126,7 @@ class SamEngine(ClimbEngine):
             masks = legal_plays(hand, self.combo_rules)
         elif state.passed >> seat & 1:
             return []  # a seat that passed is locked out of the round
-        elif table.kind == Kind.SINGLE:
+        elif table.kind == _SINGLE:
             rank = table.top_rank
             higher = hand >> (4 * rank + 4) << (4 * rank + 4)
             masks = []
@@ -134,7 +138,7 @@ class SamEngine(ClimbEngine):
                 masks.extend(15 << (4 * r) for r in range(12) if (hand >> (4 * r)) & 15 == 15)
         else:
             masks = legal_plays(hand, self.combo_rules, table, self.chops)
-        if self.forbid_two and hand & TWOS:
+        if self.forbid_two and hand & TWOS and hand in masks:
             return [m for m in masks if m != hand]  # thối 2: see _plays_hook
         return masks
 
@@ -165,7 +169,7 @@ class SamEngine(ClimbEngine):
         beaten_seat: int,
     ) -> None:
         x = state.x
-        if beaten is not None and combo.kind == Kind.QUAD:
+        if beaten is not None and combo.kind == _QUAD:
             # a legal tứ quý over anything is a chop (a 2 or a lower tứ quý)
             x["chops"] = int(x.get("chops", 0)) + 1  # type: ignore[call-overload]
         declarer = x.get("declarer", -1)
@@ -177,8 +181,13 @@ class SamEngine(ClimbEngine):
                 state.winner = seat
                 state.finished = True
             return
-        if combo.kind == Kind.SINGLE:
-            self._bao_mot_play(state, seat, combo, beaten)
+        if combo.kind == _SINGLE:
+            # báo một needs the next seat to hold one card: when the seat after this
+            # one is in play and holds more, it is the next seat and nothing is owed
+            n = len(state.hands)
+            after = seat + 1 if seat + 1 < n else 0
+            if state.out >> after & 1 or state.hands[after].bit_count() == 1:
+                self._bao_mot_play(state, seat, combo, beaten)
 
     def _on_empty(self, state: ClimbState, seat: int, combo: Combo) -> None:
         x = state.x
@@ -219,8 +228,12 @@ class SamEngine(ClimbEngine):
             super().pass_turn(state, seat)  # raises the matching IllegalMove
             return
         note = None
-        if table.kind == Kind.SINGLE and state.x.get("declarer", -1) == -1:
-            note = self._bao_mot_pass(state, seat)
+        if table.kind == _SINGLE and state.x.get("declarer", -1) == -1:
+            # as in _after_play: no báo một unless the next seat may hold one card
+            n = len(state.hands)
+            after = seat + 1 if seat + 1 < n else 0
+            if state.out >> after & 1 or state.hands[after].bit_count() == 1:
+                note = self._bao_mot_pass(state, seat)
         state.passed |= 1 << seat
         state.n_actions += 1
         self._advance(state, seat)
@@ -259,7 +272,7 @@ class SamEngine(ClimbEngine):
     def _bao_mot_play(
         self, state: ClimbState, seat: int, combo: Combo, beaten: Combo | None
     ) -> None:
-        if beaten is not None and beaten.kind != Kind.SINGLE:
+        if beaten is not None and beaten.kind != _SINGLE:
             return
         nxt = next_active(state, seat)
         if nxt < 0 or state.hands[nxt].bit_count() != 1:
@@ -280,7 +293,7 @@ class SamEngine(ClimbEngine):
 
     def _bao_mot_pass(self, state: ClimbState, seat: int) -> tuple[int, str] | None:
         table = state.table
-        if table is None or table.kind != Kind.SINGLE or state.finished or seat != state.turn:
+        if table is None or table.kind != _SINGLE or state.finished or seat != state.turn:
             return None
         nxt = next_active(state, seat)
         if nxt < 0 or state.hands[nxt].bit_count() != 1:

@@ -15,7 +15,6 @@ from typing import Any
 
 from vncards.core import (
     ClimbState,
-    Decision,
     Declare,
     GameRecord,
     GameResult,
@@ -26,9 +25,9 @@ from vncards.core import (
     SheddingAction,
     SheddingGame,
     Violation,
-    deal,
     random_first,
 )
+from vncards.core._rng import deal_masks
 from vncards.samloc._bots import BOTS
 from vncards.samloc._engine import TWOS, SamEngine
 from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code, quads_in
@@ -91,8 +90,7 @@ class SamLoc(SheddingGame[SamRules]):
         lo, hi = self.player_range(rules)
         if not lo <= n_players <= hi:
             raise ValueError(f"{self.name} is played by {lo} to {hi} players, not {n_players}")
-        dealt, _ = deal(seed, 52, [10] * n_players)
-        hands = [sum(1 << c for c in h) for h in dealt]
+        hands = deal_masks(seed, 52, [10] * n_players)
         later = first is not None
         if first is None:
             first = self.choose_first(rules, hands, seed)
@@ -199,15 +197,13 @@ class SamLoc(SheddingGame[SamRules]):
 
     def apply(self, state: ClimbState, action: SheddingAction) -> None:
         """Carry out ``action``; :class:`IllegalMove` and no change if it is illegal."""
-        kind = type(action)
-        if kind is Play or kind is Pass:
-            eng: SamEngine = state.x["engine"]  # type: ignore[assignment]
-            if isinstance(action, Play):
-                eng.play(state, action.seat, action.cards)
-            else:
-                eng.pass_turn(state, action.seat)
-            return
-        super().apply(state, action)
+        eng: SamEngine = state.x["engine"]  # type: ignore[assignment]
+        if type(action) is Play:
+            eng.play(state, action.seat, action.cards)
+        elif type(action) is Pass:
+            eng.pass_turn(state, action.seat)
+        else:
+            super().apply(state, action)
 
     # ------------------------------------------------------------ báo Sâm
 
@@ -263,19 +259,26 @@ class SamLoc(SheddingGame[SamRules]):
                 return s
         return -1
 
-    def decision(self, state: ClimbState) -> Decision[SheddingAction] | None:
-        """Before the first play each seat in turn order may declare Sâm (an optional
-        choice; a declaration makes farther seats' moot); then the seat to act plays."""
+    def _decision_parts(
+        self, state: ClimbState
+    ) -> tuple[int, Sequence[SheddingAction], bool] | None:
+        # Before the first play each seat in turn order may declare Sâm (an optional
+        # choice; a declaration makes farther seats' moot); then the seat to act plays.
         if state.finished:
             return None
         if not state.pile:
             seat = self._next_to_ask(state)
             if seat >= 0:
-                return Decision(seat, [Declare(seat)], optional=True)
+                return seat, [Declare(seat)], True
         eng: SamEngine = state.x["engine"]  # type: ignore[assignment]
         seat = state.turn
-        # a follower may always pass, a leader never
-        return Decision(seat, _Plays(seat, eng.plays(state), state.table is not None))
+        # _Plays(seat, masks, can_pass) without the Python frame of its __init__ (once
+        # per decision); a follower may always pass, a leader never
+        acts = _new_plays(_Plays)
+        acts.seat = seat
+        acts.masks = eng.plays(state)
+        acts.can_pass = state.table is not None
+        return seat, acts, False
 
     def decline(self, state: ClimbState, seat: int) -> None:
         """``seat`` does not declare Sâm; the next seat is asked."""
@@ -447,19 +450,13 @@ def _move(pay: list[int], payer: int, payee: int, amount: int) -> None:
 
 
 class _Plays(PlayList):
-    """:class:`PlayList` with a shorter path for a bot's ``actions[i]``."""
+    """The :class:`PlayList` of a Sâm decision (the base class holds the fast path of a
+    bot's ``actions[i]``)."""
 
     __slots__ = ()
 
-    def __getitem__(self, i: Any) -> Any:
-        if type(i) is int and i >= 0:
-            masks = self.masks
-            if i < len(masks):
-                return Play(self.seat, masks[i])
-            if i == len(masks) and self.can_pass:
-                return Pass(self.seat)
-        return super().__getitem__(i)
 
+_new_plays = object.__new__
 
 plugin = SamLoc()
 """The Sâm Lốc plugin (entry point ``samloc`` in the ``vncards.games`` group)."""

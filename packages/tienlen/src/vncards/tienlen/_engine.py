@@ -29,6 +29,7 @@ COMBO_RULES = ComboRules()
 
 _TWO = 12
 _QUAD_KIND = Kind.QUAD
+_SINGLE_KIND = Kind.SINGLE
 _PAIR_RUN_KIND = Kind.PAIR_RUN
 _SINGLE = (Kind.SINGLE, 1)
 _PAIR = (Kind.PAIR, 2)
@@ -137,6 +138,20 @@ class TienLenEngine(ClimbEngine):
             return masks
         if state.passed >> seat & 1:
             return legal_plays(hand, COMBO_RULES, table, CHOP_TABLE, chops_only=True)
+        key = table.key
+        if table.kind is _SINGLE_KIND and table.length == 1 and key >= 0:
+            # most answers are to a single: the cards above it (a single's key is its
+            # card id), then any chops of a 2, in legal_plays' order
+            cut = key + 1
+            rest = hand >> cut << cut
+            masks = []
+            while rest:
+                low = rest & -rest
+                masks.append(low)
+                rest ^= low
+            if table.top_rank == _TWO and _may_chop(hand):
+                masks += legal_plays(hand, COMBO_RULES, table, CHOP_TABLE, chops_only=True)
+            return masks
         return legal_plays(hand, COMBO_RULES, table, CHOP_TABLE)
 
     # The first play of a game opened by 3♠ must contain it.
@@ -206,6 +221,17 @@ class ComebackEngine(TienLenEngine):
             state.turn = i
             return
         self._end_round(state)
+
+
+_RANK_BITS = int("1" * 13, 16)  # bit 4r for each rank r
+
+
+def _may_chop(hand: int) -> bool:
+    """Whether ``hand`` holds a tứ quý or pairs of three ranks: a cheap test that a
+    bomb (the only chop) may be in it, before looking for one."""
+    a, b, c = hand >> 1, hand >> 2, hand >> 3
+    pairs = (hand & (a | b | c) | a & (b | c) | b & c) & _RANK_BITS
+    return pairs.bit_count() >= 3 or bool(hand & a & b & c & _RANK_BITS)
 
 
 def _card_name(mask: int) -> str:

@@ -10,11 +10,9 @@ from typing import Any
 from vncards.core import (
     BotFactory,
     ClimbState,
-    Decision,
     GameRecord,
     GameResult,
     IllegalMove,
-    Play,
     PlayList,
     RandomBot,
     SheddingAction,
@@ -123,13 +121,21 @@ class TienLenGame(SheddingGame[TienLenRules]):
 
     # ------------------------------------------------------------ play
 
-    def decision(self, state: ClimbState) -> Decision[SheddingAction] | None:
-        """The seat to act and its plays, with a pass unless it leads the round."""
+    def _decision_parts(
+        self, state: ClimbState
+    ) -> tuple[int, Sequence[SheddingAction], bool] | None:
+        # the seat to act and its plays, with a pass unless it leads the round
         if state.finished:
             return None
         eng: TienLenEngine = state.x["engine"]  # type: ignore[assignment]
         seat = state.turn
-        return Decision(seat, _Plays(seat, eng.plays(state), state.table is not None))
+        # _Plays(seat, masks, can_pass) without the Python frame of its __init__: this
+        # runs once per decision of every simulated game
+        acts = _new_plays(_Plays)
+        acts.seat = seat
+        acts.masks = eng.plays(state)
+        acts.can_pass = state.table is not None
+        return seat, acts, False
 
     def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
         """Tiến lên has no declarations."""
@@ -236,14 +242,13 @@ class TienLenGame(SheddingGame[TienLenRules]):
 
 
 class _Plays(PlayList):
-    """:class:`PlayList` with a shorter path for the common ``actions[i]`` of a bot."""
+    """The :class:`PlayList` of a Tiến lên decision (the base class holds the fast path
+    of a bot's ``actions[i]``)."""
 
     __slots__ = ()
 
-    def __getitem__(self, i: Any) -> Any:
-        if type(i) is int and 0 <= i < len(self.masks):
-            return Play(self.seat, self.masks[i])
-        return super().__getitem__(i)
+
+_new_plays = object.__new__
 
 
 def _shape_name(shape: tuple[Any, int], rank: int | None = None) -> str:

@@ -1,0 +1,206 @@
+"""Short paths taken for speed give exactly what the plain paths give: the batched
+shuffle, play_game without Decision values, shared Play values, Tiến lên's answer to a
+single."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from vncards.core import (
+    Bot,
+    ClimbState,
+    Decision,
+    Pass,
+    Play,
+    PlayList,
+    Rng,
+    classify,
+    derive_seed,
+    legal_plays,
+    play_game,
+    resolve_rules,
+)
+from vncards.core import _rng as rng_module
+from vncards.samloc import plugin as samloc
+from vncards.tienlen import plugin as tienlen
+from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix_shuffle(seed: int, items: list[int], limit_of: Any) -> int:
+    """SplitMix64 one output at a time, Fisher–Yates from the end with rejection; returns
+    the generator's next output afterwards."""
+    state = seed & _MASK64
+
+    def next64() -> int:
+        nonlocal state
+        state = (state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        z = next64()
+        while z >= limit_of(n):
+            z = next64()
+        j = z % n
+        items[i], items[j] = items[j], items[i]
+    return next64()
+
+
+def _below_limit(n: int) -> int:
+    return (1 << 64) - (1 << 64) % n
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 140))
+def test_batched_shuffle_draws_what_one_at_a_time_draws(seed: int, size: int) -> None:
+    """The shuffle computes its SplitMix64 draws side by side in one big int; the deck
+    comes out as a draw-by-draw Fisher–Yates leaves it, and the generator ends in the
+    same state (decks past 127 cards take the one-at-a-time path)."""
+    ours = list(range(size))
+    rng = Rng(seed)
+    rng.shuffle(ours)
+    reference = list(range(size))
+    after = _splitmix_shuffle(seed, reference, _below_limit)
+    assert ours == reference
+    assert rng.next64() == after
+
+
+@pytest.mark.parametrize("limit", [1 << 63, 3 << 62, 1 << 62])
+def test_shuffle_goes_on_one_draw_at_a_time_after_a_rejection(
+    limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A draw below() rejects (odds under n / 2**64 with the real bounds, so the bounds
+    are lowered here to make them common) hands over to one draw at a time, from the
+    generator just past the rejected draw."""
+    monkeypatch.setattr(rng_module, "_LIMITS", tuple(limit for _ in range(129)))
+    for k in range(200):
+        seed = derive_seed(11, k)
+        size = (2, 5, 40, 52, 100)[k % 5]
+        ours = list(range(size))
+        rng = Rng(seed)
+        rng.shuffle(ours)
+        reference = list(range(size))
+        after = _splitmix_shuffle(seed, reference, lambda n: limit)
+        assert ours == reference
+        assert rng.next64() == after
+
+
+class _Recorder:
+    """A random bot that also notes what it was offered."""
+
+    name = "recorder"
+
+    def __init__(self, seed: int, seen: list[Any]) -> None:
+        self._rng = random.Random(seed)
+        self.seen = seen
+
+    def choose(self, state: Any, seat: int, actions: Any, optional: bool) -> Any | None:
+        self.seen.append((seat, list(actions), optional))
+        if optional and self._rng.random() < 0.7:
+            return None
+        return actions[int(self._rng.random() * len(actions))]
+
+
+def _decision_loop(plugin: Any, state: Any, bots: list[_Recorder]) -> list[Any]:
+    """play_game's loop written on the public ``decision``."""
+    actions: list[Any] = []
+    while True:
+        d = plugin.decision(state)
+        if d is None:
+            return actions
+        assert isinstance(d, Decision)
+        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        if choice is None:
+            plugin.decline(state, d.seat)
+        else:
+            plugin.apply(state, choice)
+            actions.append(choice)
+
+
+@pytest.mark.parametrize("plugin", [tienlen, samloc], ids=["tienlen", "samloc"])
+def test_play_game_offers_what_decision_offers(plugin: Any) -> None:
+    """play_game asks Tiến lên and Sâm for their decisions without building Decision
+    values; bots are offered the same actions, play the same game and end in the same
+    state as in a loop over ``decision``."""
+    for preset in plugin.presets:
+        rules = resolve_rules(plugin, preset)
+        for k in range(15):
+            seed = derive_seed(5, k)
+            fast_seen: list[Any] = []
+            slow_seen: list[Any] = []
+            fast = plugin.new_game(rules, 4, seed)
+            slow = plugin.new_game(rules, 4, seed)
+            played = play_game(plugin, fast, [_Recorder(s, fast_seen) for s in range(4)])
+            actions = _decision_loop(plugin, slow, [_Recorder(s, slow_seen) for s in range(4)])
+            assert played.actions == actions
+            assert fast_seen == slow_seen
+            assert played.final == slow
+            assert plugin.result(played.final) == plugin.result(slow)
+
+
+def test_play_game_uses_a_decision_a_subclass_replaces() -> None:
+    """A subclass that replaces ``decision`` is asked through it, not through the parts
+    the base class builds it from."""
+
+    calls: list[int] = []
+
+    class Counting(type(tienlen)):  # type: ignore[misc]
+        def decision(self, state: ClimbState) -> Decision[Any] | None:
+            calls.append(state.n_actions)
+            decision: Decision[Any] | None = super().decision(state)
+            return decision
+
+    game = Counting()
+    rules = game.presets[game.default_preset]
+    state = game.new_game(rules, 4, 3)
+    bots: list[Bot] = [tienlen.bots["random"](s) for s in range(4)]
+    played = play_game(game, state, bots)
+    assert len(calls) == len(played.actions) + 1
+
+
+def test_play_list_hands_out_equal_values() -> None:
+    """Actions of a PlayList are equal to new Play and Pass values, by index from either
+    end, and its bounds and slices are those of a sequence."""
+    acts = PlayList(seat=2, masks=[0b1, 0b110], can_pass=True)
+    assert [acts[0], acts[1], acts[2]] == [Play(2, 1), Play(2, 6), Pass(2)]
+    assert acts[-1] == Pass(2)
+    assert acts[-3] == Play(2, 1)
+    assert acts[0:2] == [Play(2, 1), Play(2, 6)]
+    assert list(acts) == [Play(2, 1), Play(2, 6), Pass(2)]
+    assert acts[1] == PlayList(2, [0b110], False)[0]
+    with pytest.raises(IndexError):
+        acts[3]
+    with pytest.raises(IndexError):
+        PlayList(2, [1], False)[1]
+    # a mask that is not a plain int stays as it was given
+    odd = PlayList(0, [True], False)[0]
+    assert isinstance(odd, Play)
+    assert odd.cards is True
+
+
+@settings(max_examples=300)
+@given(
+    st.integers(0, (1 << 52) - 1),
+    st.integers(0, 51),
+    st.sampled_from([0, 1, 2]),
+)
+def test_tienlen_answer_to_a_single_is_the_generators(hand: int, card: int, shape: int) -> None:
+    """Tiến lên lists the answers to a single (and a 2's chops) itself; they are those
+    of the core generator, in its order; other tables go to the generator."""
+    table_mask = (1 << card, 1 << (48 + card % 4), 0b11 << (4 * (card // 4)))[shape]
+    table = classify(table_mask, COMBO_RULES)
+    assert table is not None
+    hand &= ~table_mask
+    state = ClimbState([hand, table_mask], 0)
+    state.table = table
+    state.pile = table_mask
+    eng = tienlen.engine(tienlen.presets["dem-la"])
+    assert eng.plays(state) == legal_plays(hand, COMBO_RULES, table, CHOP_TABLE)
