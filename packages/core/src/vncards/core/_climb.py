@@ -348,9 +348,6 @@ class ClimbEngine:
 
     # ------------------------------------------------------------ turn order
 
-    def _active(self, state: ClimbState, seat: int) -> bool:
-        return not state.out >> seat & 1
-
     def _advance(self, state: ClimbState, seat: int) -> None:
         n = len(state.hands)
         may_chop = self.config.passed_may_chop

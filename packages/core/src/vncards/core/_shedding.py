@@ -472,16 +472,19 @@ class SheddingGame(Generic[RulesT]):
     # ------------------------------------------------------------ conformance
 
     def action_universe(self, state: ClimbState) -> Iterable[SheddingAction]:
-        """Legal actions plus many that are not: other subsets of the hand, cards not
-        held, and every seat's pass and play."""
+        """Legal actions plus many that are not: every combination each hand holds (so
+        an engine that forgets a play, a chop say, is caught), other subsets of the hand,
+        cards not held, and every seat's pass and declaration."""
         rng = random.Random(state.n_actions * 7919 + sum(state.hands))
         out: list[SheddingAction] = list(self.legal_actions(state))
         n = len(state.hands)
+        combo_rules = self.engine(state.x["rules"]).combo_rules  # type: ignore[arg-type]
         for seat in range(n):
             hand = state.hands[seat]
             ids = mask_ids(hand)
             out.append(Pass(seat))
             out.append(Declare(seat))
+            out.extend(Play(seat, m) for m in legal_plays(hand, combo_rules))
             if len(ids) <= 8:
                 sub = hand
                 while sub:
