@@ -268,7 +268,13 @@ class SheddingGame(Generic[RulesT]):
             return None
         eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
         seat = state.turn
-        return seat, PlayList(seat, eng.plays(state), eng.can_pass(state)), False
+        # PlayList(seat, masks, can_pass) without the Python frame of its __init__: this
+        # runs once per decision of every simulated game
+        acts = _new_play_list(PlayList)
+        acts.seat = seat
+        acts.masks = eng.plays(state)
+        acts.can_pass = eng.can_pass(state)
+        return seat, acts, False
 
     def instant_wins(self, rules: RulesT, hands: Sequence[int]) -> list[tuple[int, str]]:
         """Every seat whose dealt hand wins at once, with the hand's code, in the order
@@ -517,6 +523,7 @@ _STR = tuple(
 )
 
 
+_new_play_list = object.__new__
 _ID = {s: i for i, s in enumerate(_STR)}
 _KIND_ORDER = {k.code: k.value for k in Kind}
 

@@ -21,7 +21,6 @@ from vncards.core import (
     IllegalMove,
     Pass,
     Play,
-    PlayList,
     SheddingAction,
     SheddingGame,
     Violation,
@@ -270,15 +269,7 @@ class SamLoc(SheddingGame[SamRules]):
             seat = self._next_to_ask(state)
             if seat >= 0:
                 return seat, [Declare(seat)], True
-        eng: SamEngine = state.x["engine"]  # type: ignore[assignment]
-        seat = state.turn
-        # _Plays(seat, masks, can_pass) without the Python frame of its __init__ (once
-        # per decision); a follower may always pass, a leader never
-        acts = _new_plays(_Plays)
-        acts.seat = seat
-        acts.masks = eng.plays(state)
-        acts.can_pass = state.table is not None
-        return seat, acts, False
+        return super()._decision_parts(state)
 
     def decline(self, state: ClimbState, seat: int) -> None:
         """``seat`` does not declare Sâm; the next seat is asked."""
@@ -448,15 +439,6 @@ def _move(pay: list[int], payer: int, payee: int, amount: int) -> None:
     pay[payer] -= amount
     pay[payee] += amount
 
-
-class _Plays(PlayList):
-    """The :class:`PlayList` of a Sâm decision (the base class holds the fast path of a
-    bot's ``actions[i]``)."""
-
-    __slots__ = ()
-
-
-_new_plays = object.__new__
 
 plugin = SamLoc()
 """The Sâm Lốc plugin (entry point ``samloc`` in the ``vncards.games`` group)."""

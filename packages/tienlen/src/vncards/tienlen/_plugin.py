@@ -13,7 +13,6 @@ from vncards.core import (
     GameRecord,
     GameResult,
     IllegalMove,
-    PlayList,
     RandomBot,
     SheddingAction,
     SheddingGame,
@@ -121,22 +120,6 @@ class TienLenGame(SheddingGame[TienLenRules]):
 
     # ------------------------------------------------------------ play
 
-    def _decision_parts(
-        self, state: ClimbState
-    ) -> tuple[int, Sequence[SheddingAction], bool] | None:
-        # the seat to act and its plays, with a pass unless it leads the round
-        if state.finished:
-            return None
-        eng: TienLenEngine = state.x["engine"]  # type: ignore[assignment]
-        seat = state.turn
-        # _Plays(seat, masks, can_pass) without the Python frame of its __init__: this
-        # runs once per decision of every simulated game
-        acts = _new_plays(_Plays)
-        acts.seat = seat
-        acts.masks = eng.plays(state)
-        acts.can_pass = state.table is not None
-        return seat, acts, False
-
     def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
         """Tiến lên has no declarations."""
         raise IllegalMove(
@@ -239,16 +222,6 @@ class TienLenGame(SheddingGame[TienLenRules]):
                 f"4 đôi thông = {rules.thoi_four_pair_run}; cóng x{rules.cong_multiplier}"
             ),
         }
-
-
-class _Plays(PlayList):
-    """The :class:`PlayList` of a Tiến lên decision (the base class holds the fast path
-    of a bot's ``actions[i]``)."""
-
-    __slots__ = ()
-
-
-_new_plays = object.__new__
 
 
 def _shape_name(shape: tuple[Any, int], rank: int | None = None) -> str:
