@@ -412,42 +412,45 @@ def discard_error(state: TuSacState, seat: int, card: int) -> IllegalMove | None
     return None
 
 
-def draw_error(state: TuSacState, seat: int) -> IllegalMove | None:
-    """Why ``seat`` may not draw now (``None`` if it may)."""
+def _in_turn_error(state: TuSacState, seat: int) -> IllegalMove | None:
+    """What refuses a draw or a pass by ``seat`` before the stock is looked at."""
     if state.finished:
         return IllegalMove("game-over", "The game is over; no more actions are accepted.")
     if state.phase != ACTIVE:
         return IllegalMove("must-discard", "The player in turn must discard a rác first.")
     if seat != state.turn:
         return IllegalMove("not-your-turn", "It is another player's turn.")
-    if state.drawn:
-        return IllegalMove("already-drew", "This player has drawn already: take the card or pass.")
-    must = obligation(state)
-    if must is not None:
+    return None
+
+
+def _must_take_error(state: TuSacState) -> IllegalMove | None:
+    if obligation(state) is not None:
         return IllegalMove(
             "must-take", f"Another player must take the {format_card(state.active)} first."
         )
     return None
+
+
+def draw_error(state: TuSacState, seat: int) -> IllegalMove | None:
+    """Why ``seat`` may not draw now (``None`` if it may)."""
+    error = _in_turn_error(state, seat)
+    if error is not None:
+        return error
+    if state.drawn:
+        return IllegalMove("already-drew", "This player has drawn already: take the card or pass.")
+    return _must_take_error(state)
 
 
 def pass_error(state: TuSacState, seat: int) -> IllegalMove | None:
     """Why ``seat`` may not pass now (``None`` if it may)."""
-    if state.finished:
-        return IllegalMove("game-over", "The game is over; no more actions are accepted.")
-    if state.phase != ACTIVE:
-        return IllegalMove("must-discard", "The player in turn must discard a rác first.")
-    if seat != state.turn:
-        return IllegalMove("not-your-turn", "It is another player's turn.")
+    error = _in_turn_error(state, seat)
+    if error is not None:
+        return error
     if not state.drawn:
         return IllegalMove(
             "no-pass", "Only the card a player has just drawn can be passed: take or draw."
         )
-    must = obligation(state)
-    if must is not None:
-        return IllegalMove(
-            "must-take", f"Another player must take the {format_card(state.active)} first."
-        )
-    return None
+    return _must_take_error(state)
 
 
 def action_error(state: TuSacState, action: TuSacAction) -> IllegalMove | None:
