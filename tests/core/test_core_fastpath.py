@@ -204,3 +204,74 @@ def test_tienlen_answer_to_a_single_is_the_generators(hand: int, card: int, shap
     state.pile = table_mask
     eng = tienlen.engine(tienlen.presets["dem-la"])
     assert eng.plays(state) == legal_plays(hand, COMBO_RULES, table, CHOP_TABLE)
+
+
+class _Wrapped:
+    """A bot that chooses what the bot it wraps chooses, through ``choose``: play_game
+    cannot draw for it, so the plain loop runs."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+
+    def choose(self, state: Any, seat: int, actions: Any, optional: bool) -> Any | None:
+        return self.bot.choose(state, seat, actions, optional)
+
+
+@pytest.mark.parametrize("plugin", [tienlen, samloc], ids=["tienlen", "samloc"])
+def test_random_bots_play_the_game_they_play_through_choose(plugin: Any) -> None:
+    """play_game draws for random bots itself (one draw per choice, as their ``choose``
+    does); every preset and table size gives the same actions and the same final state
+    as random bots asked through ``choose``, alone or beside other bots."""
+    for preset in plugin.presets:
+        rules = resolve_rules(plugin, preset)
+        lo, hi = plugin.player_range(rules)
+        for k in range(12):
+            n = lo + k % (hi - lo + 1)
+            seed = derive_seed(9, k)
+            factory = plugin.bots["random"]
+            drawn = [factory(derive_seed(seed, s)) for s in range(n)]
+            asked = [_Wrapped(factory(derive_seed(seed, s))) for s in range(n)]
+            if k % 3 == 2:  # one seat of another kind
+                seen: list[Any] = []
+                drawn[0] = _Recorder(seed, seen)
+                asked[0] = _Recorder(seed, seen)
+            fast = play_game(plugin, plugin.new_game(rules, n, seed), drawn)
+            plain = play_game(plugin, plugin.new_game(rules, n, seed), asked)
+            assert fast.actions == plain.actions
+            assert fast.final == plain.final
+            assert plugin.result(fast.final) == plugin.result(plain.final)
+
+
+def test_a_random_bot_whose_choose_is_replaced_is_asked() -> None:
+    """A random bot given a ``choose`` of its own (on the instance) is asked, not drawn
+    for: here it always takes the last offered action."""
+    bots: list[Bot] = [tienlen.bots["random"](s) for s in range(4)]
+    offered: list[int] = []
+
+    def last(state: Any, seat: int, actions: Any, optional: bool) -> Any:
+        offered.append(len(actions))
+        return actions[-1]
+
+    bots[1].choose = last  # type: ignore[method-assign]
+    rules = resolve_rules(tienlen, None)
+    played = play_game(tienlen, tienlen.new_game(rules, 4, 21), bots)
+    assert offered
+    assert sum(1 for a in played.actions if a.seat == 1) == len(offered)
+
+
+def test_play_game_applies_through_an_apply_a_subclass_replaces() -> None:
+    """A subclass that replaces ``apply`` has every action go through it, random bots
+    included."""
+    applied: list[Any] = []
+
+    class Logging(type(samloc)):  # type: ignore[misc]
+        def apply(self, state: ClimbState, action: Any) -> None:
+            applied.append(action)
+            super().apply(state, action)
+
+    game = Logging()
+    rules = game.presets[game.default_preset]
+    bots: list[Bot] = [game.bots["random"](s) for s in range(4)]
+    played = play_game(game, game.new_game(rules, 4, 8), bots)
+    assert applied == played.actions

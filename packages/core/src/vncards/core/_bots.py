@@ -22,12 +22,14 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0, decline: float = 0.5) -> None:
-        self._rng = random.Random(seed)
+        # SheddingGame's loop draws from ``_random`` itself for a bot that keeps this
+        # ``choose``, once per choice as ``choose`` does: keep the two in step
+        self._random = random.Random(seed).random
         self.decline = decline
 
     def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
         """One action at random, or ``None`` for a declined optional choice."""
-        rand = self._rng.random
+        rand = self._random
         if optional and (not actions or rand() < self.decline):
             return None
         # floor(u * n) for u uniform on multiples of 2**-53: any bias is below 2**-40 for

@@ -306,42 +306,53 @@ def play_game(
     """
     start = _copy(state) if keep_start else state
     actions: list[ActionT] = []
-    decision = plugin.decision
-    apply = plugin.apply
+    autoplay = getattr(plugin, "_autoplay", None)
+    if autoplay is not None and autoplay(state, bots, actions.append, max_steps):
+        # the plugin's own loop for the same choices (see SheddingGame._autoplay)
+        return PlayedGame(start, actions, state)
+    steps = _steps(plugin)
     record = actions.append
+    apply = plugin.apply
     choosers = [bot.choose for bot in bots]
-    if getattr(decision, "__func__", None) in _DECISIONS_FROM_PARTS:
-        # the same choices, without a Decision value per choice (see _from_parts)
-        parts: Callable[[StateT], tuple[int, Sequence[ActionT], bool] | None]
-        parts = plugin._decision_parts  # type: ignore[attr-defined]
-        for _ in range(max_steps):
-            step = parts(state)
-            if step is None:
-                return PlayedGame(start, actions, state)
-            seat, offered, optional = step
-            choice = choosers[seat](state, seat, offered, optional)
-            if choice is None:
-                if not optional:
-                    raise IllegalMove("must-act", f"bot {bots[seat].name} declined a forced choice")
-                plugin.decline(state, seat)
-            else:
-                apply(state, choice)
-                record(choice)
-        raise RuntimeError(f"game did not end within {max_steps} steps")
     for _ in range(max_steps):
-        d = decision(state)
-        if d is None:
+        step = steps(state)
+        if step is None:
             return PlayedGame(start, actions, state)
-        seat = d.seat
-        choice = choosers[seat](state, seat, d.actions, d.optional)
+        seat, offered, optional = step
+        choice = choosers[seat](state, seat, offered, optional)
         if choice is None:
-            if not d.optional:
-                raise IllegalMove("must-act", f"bot {bots[seat].name} declined a forced choice")
-            plugin.decline(state, seat)
+            _decline(plugin, state, bots[seat], seat, optional)
         else:
             apply(state, choice)
             record(choice)
     raise RuntimeError(f"game did not end within {max_steps} steps")
+
+
+def _steps(
+    plugin: GamePlugin[StateT, ActionT, Any],
+) -> Callable[[StateT], tuple[int, Sequence[ActionT], bool] | None]:
+    """The plugin's decisions as ``(seat, actions, optional)`` or ``None``."""
+    if getattr(plugin.decision, "__func__", None) in _DECISIONS_FROM_PARTS:
+        # the same choices, without a Decision value per choice (see _from_parts)
+        parts: Callable[[StateT], tuple[int, Sequence[ActionT], bool] | None]
+        parts = plugin._decision_parts  # type: ignore[attr-defined]
+        return parts
+    decision = plugin.decision
+
+    def steps(state: StateT) -> tuple[int, Sequence[ActionT], bool] | None:
+        d = decision(state)
+        return None if d is None else (d.seat, d.actions, d.optional)
+
+    return steps
+
+
+def _decline(
+    plugin: GamePlugin[StateT, ActionT, Any], state: StateT, bot: Bot, seat: int, optional: bool
+) -> None:
+    """A bot answered ``None``: decline the optional choice, or refuse the silence."""
+    if not optional:
+        raise IllegalMove("must-act", f"bot {bot.name} declined a forced choice")
+    plugin.decline(state, seat)
 
 
 def _copy(state: Any) -> Any:

@@ -9,16 +9,25 @@ and settlement.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
+from vncards.core._bots import RandomBot
 from vncards.core._cards import parse_card
 from vncards.core._cardset import FULL_DECK_MASK, mask_ids
 from vncards.core._climb import ClimbEngine, ClimbState
 from vncards.core._combos import ComboRules, Kind, beats, classify, is_chop, legal_plays
 from vncards.core._errors import IllegalMove, NotationError, RecordError
-from vncards.core._game import BotFactory, Decision, GameResult, RulesBase, _from_parts
+from vncards.core._game import (
+    Bot,
+    BotFactory,
+    Decision,
+    GameResult,
+    RulesBase,
+    _decline,
+    _from_parts,
+)
 from vncards.core._records import GameRecord, RecordAction
 from vncards.core._rng import Rng, deal_masks
 
@@ -262,10 +271,14 @@ class SheddingGame(Generic[RulesT]):
     def _decision_parts(
         self, state: ClimbState
     ) -> tuple[int, Sequence[SheddingAction], bool] | None:
-        """:meth:`decision` as ``(seat, actions, optional)``: games change this, not
-        ``decision``, so that :func:`~vncards.core.play_game` may ask it directly."""
+        """:meth:`decision` as ``(seat, actions, optional)``, which
+        :func:`~vncards.core.play_game` may ask directly. Games add decisions through
+        :meth:`side_decision`."""
         if state.finished:
             return None
+        side = self.side_decision(state)
+        if side is not None:
+            return side
         eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
         seat = state.turn
         # PlayList(seat, masks, can_pass) without the Python frame of its __init__: this
@@ -275,6 +288,88 @@ class SheddingGame(Generic[RulesT]):
         acts.masks = eng.plays(state)
         acts.can_pass = eng.can_pass(state)
         return seat, acts, False
+
+    def side_decision(self, state: ClimbState) -> tuple[int, Sequence[SheddingAction], bool] | None:
+        """A decision that comes before the play of the seat to act, as ``(seat,
+        actions, optional)`` (Sâm: whether to declare, before the first play); ``None``
+        (the default) when the seat to act plays or passes. Only asked while the game
+        is not over."""
+        return None
+
+    def _autoplay(
+        self,
+        state: ClimbState,
+        bots: Sequence[Bot],
+        record: Callable[[SheddingAction], None],
+        max_steps: int,
+    ) -> bool:
+        """:func:`~vncards.core.play_game`'s loop, with the choices of random bots drawn
+        here: the same draws, the same actions, without a list of actions per choice.
+
+        Returns ``False`` (having done nothing) when this plugin changes how decisions
+        are made or actions applied, so that the plain loop must run.
+        """
+        cls = SheddingGame
+        if (
+            getattr(self.decision, "__func__", None) is not cls.decision
+            or getattr(self._decision_parts, "__func__", None) is not cls._decision_parts
+            or getattr(self.apply, "__func__", None) is not cls.apply
+        ):
+            return False
+        # a bot that chooses as RandomBot does draws here: one random() per choice
+        draws = [
+            bot._random  # type: ignore[attr-defined]
+            if getattr(bot.choose, "__func__", None) is RandomBot.choose
+            else None
+            for bot in bots
+        ]
+        side: Callable[[ClimbState], Any] | None = self.side_decision
+        if getattr(side, "__func__", None) is cls.side_decision:
+            side = None
+        eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
+        plays, play, pass_turn = eng.plays, eng.play, eng.pass_turn
+        can_pass: Callable[[ClimbState], bool] | None = eng.can_pass
+        if (
+            getattr(can_pass, "__func__", None) is ClimbEngine.can_pass
+            and getattr(eng._can_pass, "__func__", None) is ClimbEngine._can_pass
+        ):
+            can_pass = None  # the engine's rule: anyone but the leader may pass
+        plays_made, passes_made = _PLAYS, _PASSES
+        for _ in range(max_steps):
+            if state.finished:
+                return True
+            seat = state.turn
+            draw = draws[seat]
+            step = None if side is None else side(state)
+            if step is None and draw is not None:
+                masks = plays(state)
+                k = len(masks)
+                if can_pass is None:
+                    n = k if state.table is None else k + 1
+                else:
+                    n = k + 1 if can_pass(state) else k
+                if n:
+                    i = int(draw() * n)
+                    if i < k:
+                        mask = masks[i]
+                        play(state, seat, mask)
+                        done = plays_made.get((seat, mask))
+                        record(_play(seat, mask) if done is None else done)
+                    else:
+                        pass_turn(state, seat)
+                        record(passes_made.get(seat) or _pass(seat))
+                    continue
+            if step is None:
+                step = self._decision_parts(state)
+                assert step is not None
+            seat, offered, optional = step
+            choice = bots[seat].choose(state, seat, offered, optional)
+            if choice is None:
+                _decline(self, state, bots[seat], seat, optional)
+            else:
+                self.apply(state, choice)
+                record(choice)
+        raise RuntimeError(f"game did not end within {max_steps} steps")
 
     def instant_wins(self, rules: RulesT, hands: Sequence[int]) -> list[tuple[int, str]]:
         """Every seat whose dealt hand wins at once, with the hand's code, in the order

@@ -28,6 +28,7 @@ from vncards.core import (
     Pass,
     Play,
     PlayList,
+    RandomBot,
     classify,
     is_chop,
 )
@@ -324,7 +325,7 @@ class SamBot(GreedyBot):
         return self._play(state, seat, actions)
 
 
-class RandomSamBot:
+class RandomSamBot(RandomBot):
     """Uniform among the offered actions; declines an offered Sâm 99 times in 100.
 
     >>> bot = RandomSamBot(3)
@@ -332,18 +333,8 @@ class RandomSamBot:
     True
     """
 
-    name = "random"
-
     def __init__(self, seed: int = 0, decline: float = 0.99) -> None:
-        self._random = random.Random(seed).random
-        self.decline = decline
-
-    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
-        """One action at random, or ``None`` for a declined declaration."""
-        if optional and (not actions or self._random() < self.decline):
-            return None
-        # random() * n avoids randrange's rejection loop; the bias is below 2**-40
-        return actions[int(self._random() * len(actions))]
+        super().__init__(seed, decline)
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {

@@ -19,8 +19,6 @@ from vncards.core import (
     GameRecord,
     GameResult,
     IllegalMove,
-    Pass,
-    Play,
     SheddingAction,
     SheddingGame,
     Violation,
@@ -194,16 +192,6 @@ class SamLoc(SheddingGame[SamRules]):
             state.winner = seat
             state.finished = True
 
-    def apply(self, state: ClimbState, action: SheddingAction) -> None:
-        """Carry out ``action``; :class:`IllegalMove` and no change if it is illegal."""
-        eng: SamEngine = state.x["engine"]  # type: ignore[assignment]
-        if type(action) is Play:
-            eng.play(state, action.seat, action.cards)
-        elif type(action) is Pass:
-            eng.pass_turn(state, action.seat)
-        else:
-            super().apply(state, action)
-
     # ------------------------------------------------------------ báo Sâm
 
     def extra_actions(self, state: ClimbState) -> list[SheddingAction]:
@@ -258,18 +246,14 @@ class SamLoc(SheddingGame[SamRules]):
                 return s
         return -1
 
-    def _decision_parts(
-        self, state: ClimbState
-    ) -> tuple[int, Sequence[SheddingAction], bool] | None:
-        # Before the first play each seat in turn order may declare Sâm (an optional
-        # choice; a declaration makes farther seats' moot); then the seat to act plays.
-        if state.finished:
-            return None
+    def side_decision(self, state: ClimbState) -> tuple[int, Sequence[SheddingAction], bool] | None:
+        """Before the first play, each seat in turn order may declare Sâm (an optional
+        choice; a declaration makes the farther seats' moot)."""
         if not state.pile:
             seat = self._next_to_ask(state)
             if seat >= 0:
                 return seat, [Declare(seat)], True
-        return super()._decision_parts(state)
+        return None
 
     def decline(self, state: ClimbState, seat: int) -> None:
         """``seat`` does not declare Sâm; the next seat is asked."""
