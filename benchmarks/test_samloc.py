@@ -1,10 +1,10 @@
 """Sâm Lốc throughput: whole 4-player games between random bots and between greedy bots
-through the public plugin and the core game loop (dealing, tới trắng check, báo Sâm
-decisions, every play and pass, the result).
+through the public plugin and the core game loop (making the bots, dealing, tới trắng
+check, báo Sâm decisions, every play and pass, the result).
 
 Each benchmark plays a fixed batch of seeded games; games per second is the batch size
 divided by the median time (stored as ``extra_info["games_per_s"]``). Target: at least
-2,000 random-bot games a second on the reference machine.
+4,000 random-bot games a second on one core of the reference machine.
 
     uv run pytest benchmarks/test_samloc.py --benchmark-enable --benchmark-only
 """

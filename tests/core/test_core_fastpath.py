@@ -230,8 +230,8 @@ def test_random_bots_play_the_game_they_play_through_choose(plugin: Any) -> None
             n = lo + k % (hi - lo + 1)
             seed = derive_seed(9, k)
             factory = plugin.bots["random"]
-            drawn = [factory(derive_seed(seed, s)) for s in range(n)]
-            asked = [_Wrapped(factory(derive_seed(seed, s))) for s in range(n)]
+            drawn: list[Any] = [factory(derive_seed(seed, s)) for s in range(n)]
+            asked: list[Any] = [_Wrapped(factory(derive_seed(seed, s))) for s in range(n)]
             if k % 3 == 2:  # one seat of another kind
                 seen: list[Any] = []
                 drawn[0] = _Recorder(seed, seen)

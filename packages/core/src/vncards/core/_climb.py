@@ -342,6 +342,11 @@ class ClimbEngine:
     def pass_turn(self, state: ClimbState, seat: int) -> None:
         """Pass for ``seat``; raise :class:`IllegalMove` and change nothing if illegal."""
         self.check_pass(state, seat)
+        self._pass(state, seat)
+
+    def _pass(self, state: ClimbState, seat: int) -> None:
+        """The pass of ``seat``, already checked (games that note something about a pass
+        change this, not :meth:`pass_turn`)."""
         state.passed |= 1 << seat
         state.n_actions += 1
         self._advance(state, seat)

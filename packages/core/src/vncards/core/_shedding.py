@@ -329,11 +329,15 @@ class SheddingGame(Generic[RulesT]):
         eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
         plays, play, pass_turn = eng.plays, eng.play, eng.pass_turn
         can_pass: Callable[[ClimbState], bool] | None = eng.can_pass
-        if (
-            getattr(can_pass, "__func__", None) is ClimbEngine.can_pass
-            and getattr(eng._can_pass, "__func__", None) is ClimbEngine._can_pass
+        base = ClimbEngine
+        if all(
+            getattr(method, "__func__", None) is getattr(base, method.__name__)
+            for method in (eng.can_pass, eng.check_pass, eng.pass_turn)
         ):
-            can_pass = None  # the engine's rule: anyone but the leader may pass
+            # a pass offered is one pass_turn accepts: it need not be checked again
+            pass_turn = eng._pass
+            if getattr(eng._can_pass, "__func__", None) is base._can_pass:
+                can_pass = None  # the engine's rule: anyone but the leader may pass
         plays_made, passes_made = _PLAYS, _PASSES
         for _ in range(max_steps):
             if state.finished:

@@ -221,22 +221,17 @@ class SamEngine(ClimbEngine):
 
     # ------------------------------------------------------------ passes
 
-    def pass_turn(self, state: ClimbState, seat: int) -> None:
-        """Pass, noting a báo một violation when the pass lets an announced player through."""
+    def _pass(self, state: ClimbState, seat: int) -> None:
+        # a pass that lets an announced player through is a báo một violation
         table = state.table
-        if state.finished or seat != state.turn or table is None:
-            super().pass_turn(state, seat)  # raises the matching IllegalMove
-            return
         note = None
-        if table.kind == _SINGLE and state.x.get("declarer", -1) == -1:
+        if table is not None and table.kind == _SINGLE and state.x.get("declarer", -1) == -1:
             # as in _after_play: no báo một unless the next seat may hold one card
             n = len(state.hands)
             after = seat + 1 if seat + 1 < n else 0
             if state.out >> after & 1 or state.hands[after].bit_count() == 1:
                 note = self._bao_mot_pass(state, seat)
-        state.passed |= 1 << seat
-        state.n_actions += 1
-        self._advance(state, seat)
+        super()._pass(state, seat)
         if note is not None:
             self._record_violation(state, state.n_actions - 1, seat, *note)
 
