@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from vncards.core import CardSet, ClimbState, Declare, Pass, Play, resolve_rules
+from vncards.core import CardSet, ClimbState, Declare, Pass, Play, play_game, resolve_rules
 from vncards.samloc import instant_win_code, plugin
 
 
@@ -308,3 +308,30 @@ def test_instant_win_checked_before_declarations() -> None:
     hands = [CardSet.parse(h).mask for h in (PAIRS, TRIPLES, FILLER, FILLER2)]
     st = plugin.start(rules, hands, 0)
     assert not [a for a in plugin.legal_actions(st) if isinstance(a, Declare)]
+
+
+def test_cong_is_counted_only_in_games_won_by_play() -> None:
+    """Cóng (rules page) exists only when a player wins by playing out: an instant win,
+    a Sâm (won or failed) or a draw counts none. Over seeded games of every preset, the
+    cóng count of the statistics is the number of losers the result makes pay the cóng
+    price."""
+    seen: set[str] = set()
+    for preset in plugin.presets:
+        rules = resolve_rules(plugin, preset)
+        for k in range(40):
+            bots = [plugin.bots["sam" if k % 4 == 0 else "random"](k * 4 + s) for s in range(4)]
+            game = play_game(plugin, plugin.new_game(rules, 4, 500 + k), bots)
+            res = plugin.result(game.final)
+            seen.add(str(res.outcome))
+            cong = plugin.game_stats(game.final)["cong"]
+            if res.outcome != "win":
+                assert cong == 0
+                continue
+            thoi = {s for s, _ in game.final.x.get("thoi", ())}  # type: ignore[attr-defined]
+            never_played = [
+                s
+                for s in range(4)
+                if s != res.winner and not game.final.played >> s & 1 and s not in thoi
+            ]
+            assert cong == len(never_played)
+    assert {"win", "sam-success"} <= seen or {"win", "sam-failed"} <= seen

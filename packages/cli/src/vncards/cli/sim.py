@@ -180,9 +180,9 @@ def _play_one(plugin: GamePlugin[Any, Any, Any], rules: Any, job: _Job, index: i
     result = plugin.result(played.final)
     # the seat that acted first: a record may leave ``first`` out where the rules find
     # it (lowest card, the dealer), so the first action says it when there is one
-    first = plugin.record_deal(played.start).get("first")
-    if played.actions:
-        first = getattr(played.actions[0], "seat", first)
+    first = getattr(played.actions[0], "seat", None) if played.actions else None
+    if first is None:
+        first = plugin.record_deal(played.start).get("first")
     game_stats = getattr(plugin, "game_stats", None)
     stats: dict[str, int] = dict(game_stats(played.final)) if game_stats is not None else {}
     record = None

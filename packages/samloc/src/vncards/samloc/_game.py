@@ -387,9 +387,14 @@ class SamLoc(SheddingGame[SamRules]):
         (0, ['bao_mot_violations', 'chops', 'cong'])
         """
         x = state.x
-        res = self.result(state) if state.finished else None
         cong = 0
-        if res is not None and res.outcome == "win":
+        # the outcome is a plain win unless one of these ended the game (see result)
+        if (
+            state.finished
+            and x.get("instant") is None
+            and x.get("sam") is None
+            and not x.get("draw")
+        ):
             thoi = {s for s, _ in x.get("thoi", ())}  # type: ignore[attr-defined]
             cong = sum(
                 1
