@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from vncards.core import (
     CardSet,
     ClimbState,
@@ -24,6 +26,7 @@ from vncards.core import (
     resolve_rules,
 )
 from vncards.samloc import SamEngine, plugin
+from vncards.samloc._engine import next_active
 from vncards.samloc._game import SamLoc
 from vncards.samloc._hands import instant_win_code
 
@@ -604,3 +607,17 @@ def test_equal_instant_wins_rank_by_seat_and_show_in_the_deal() -> None:
         if (code := instant_win_code(CardSet.parse(deal["hands"][p]).mask, rules)) is not None
     }
     assert {(w["player"], w["code"]) for w in deal["instant_wins"]} == found
+
+
+@settings(max_examples=400)
+@given(st.integers(1, 5), st.data())
+def test_next_player_in_play_skips_every_seat_that_is_out(n: int, data: st.DataObject) -> None:
+    """Báo một (rules page) concerns the next player still in play: seats that are out
+    (went out, or left play stuck on a 2) are skipped, however many in a row and across
+    the end of the table; nobody is next when every other seat is out."""
+    seat = data.draw(st.integers(0, n - 1))
+    out = data.draw(st.integers(0, (1 << n) - 1))
+    state = ClimbState([0] * n, seat)
+    state.out = out
+    expected = next(((seat + k) % n for k in range(1, n) if not out >> ((seat + k) % n) & 1), -1)
+    assert next_active(state, seat) == expected
