@@ -80,3 +80,24 @@ def test_six_players_refused() -> None:
     five["hands"]["Em"] = ["3C", "4S", "5H", "6C", "7H", "8C", "9D", "JS", "QD", "KS"]
     with pytest.raises(RecordError, match="2 to 4"):
         referee(plugin, five)
+
+
+def test_naming_first_makes_a_later_game_except_under_random_first_lead() -> None:
+    """With ``instant_wins_first_game_only`` (samloc-online), tới trắng counts in a
+    match's first game only; a record names ``first`` for a later game, where the lowest
+    card no longer leads. Under ``first_lead=random`` every record names ``first``, so
+    naming it says nothing about the game being a later one: Bình's three triples
+    (gamevh) still win at once, 20 lá from each of the three others."""
+    three_triples = _load(RECORDS / "instant-three-triples-gamevh.json")
+    once = {"instant_wins_first_game_only": True}
+    later = referee(plugin, {**three_triples, "first": "An", "rules": once})
+    assert (later.legal, later.finished, later.outcome) == (True, False, None)
+    drawn = referee(
+        plugin, {**three_triples, "first": "An", "rules": {**once, "first_lead": "random"}}
+    )
+    assert (drawn.outcome, drawn.winner, drawn.instant_win) == (
+        "instant-win",
+        "Bình",
+        "three-triples",
+    )
+    assert drawn.payments == {"An": -20, "Bình": 60, "Chi": -20, "Dũng": -20}
