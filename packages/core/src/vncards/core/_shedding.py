@@ -293,7 +293,7 @@ class SheddingGame(Generic[RulesT]):
         """A decision that comes before the play of the seat to act, as ``(seat,
         actions, optional)`` (Sâm: whether to declare, before the first play); ``None``
         (the default) when the seat to act plays or passes. Only asked while the game
-        is not over."""
+        is not over; see ``vncards.samloc`` for a game that has such decisions."""
         return None
 
     def _autoplay(

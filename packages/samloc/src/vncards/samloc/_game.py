@@ -248,7 +248,15 @@ class SamLoc(SheddingGame[SamRules]):
 
     def side_decision(self, state: ClimbState) -> tuple[int, Sequence[SheddingAction], bool] | None:
         """Before the first play, each seat in turn order may declare Sâm (an optional
-        choice; a declaration makes the farther seats' moot)."""
+        choice; a declaration makes the farther seats' moot).
+
+        >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7)
+        >>> plugin.side_decision(st)       # seat 2 would lead: asked first
+        (2, [Declare(seat=2, what='sam')], True)
+        >>> plugin.decline(st, 2)
+        >>> plugin.side_decision(st)[0]
+        3
+        """
         if not state.pile:
             seat = self._next_to_ask(state)
             if seat >= 0:
