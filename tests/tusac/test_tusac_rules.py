@@ -15,37 +15,12 @@ from vncards.tusac import (
     Discard,
     Draw,
     Pass,
-    Take,
-    TuSacRules,
     TuSacState,
-    parse_card,
-    parse_cards,
     plugin,
-    start_game,
     worst_discards,
 )
 
-
-def table(*hands: str, stock: str = "", dealer: int = 0, **rules: Any) -> TuSacState:
-    """A game dealt these hands (short notation) and this stock (draw order)."""
-    return start_game(
-        TuSacRules(**rules),
-        [parse_cards(h) for h in hands],
-        parse_cards(stock) if stock else [],
-        dealer,
-    )
-
-
-def c(token: str) -> int:
-    return parse_card(token)
-
-
-def take(seat: int, cards: str = "") -> Take:
-    return Take(seat, tuple(parse_cards(cards)) if cards else ())
-
-
-def legal(state: TuSacState) -> set[Any]:
-    return set(plugin.legal_actions(state))
+from tests.tusac._positions import c, legal, table, take
 
 
 def refused(state: TuSacState, action: Any) -> str:
