@@ -56,7 +56,8 @@ def run(request: pytest.FixtureRequest) -> dict[str, Any]:
     args: dict[str, Any] = {"games": 20, "players": players, "bots": [bot], "seed": 1}
     simulate(game, **args)  # imports and first-use caches, not timed
     args["games"] = 200
-    if request.config.getoption("benchmark_disable"):
+    config = request.config
+    if config.getoption("benchmark_disable") and not config.getoption("benchmark_enable"):
         return {"game": game, "args": args}
     start = time.perf_counter()
     simulate(game, **args)
