@@ -621,3 +621,12 @@ def test_next_player_in_play_skips_every_seat_that_is_out(n: int, data: st.DataO
     state.out = out
     expected = next(((seat + k) % n for k in range(1, n) if not out >> ((seat + k) % n) & 1), -1)
     assert next_active(state, seat) == expected
+
+
+def test_instant_wins_of_a_deal_follow_the_rules_given() -> None:
+    """Tới trắng (rules page): A-2-3-…-10 is a sảnh rồng only where A-2-3 is a straight
+    (``a23``). The plugin's list of instant wins for a deal uses the rules it is given."""
+    a2ten = CardSet.parse("AS 2H 3D 4C 5S 6S 7H 8D 9C 10S").mask
+    other = CardSet.parse("3S 3H 5D 6C 8S 9S JH QD KC AH").mask
+    assert plugin.instant_wins(plugin.presets["a23"], [other, a2ten]) == [(1, "dragon")]
+    assert plugin.instant_wins(plugin.presets["standard"], [other, a2ten]) == []
