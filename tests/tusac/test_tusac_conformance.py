@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from vncards.core import GamePlugin, derive_seed, play_game, record_game, referee
+from vncards.core import GamePlugin, RandomBot, derive_seed, play_game, record_game, referee
 from vncards.core.testing import check_game, check_plugin, play_random
 from vncards.tusac import COPIES, KINDS, TuSacRules, plugin
 
@@ -82,3 +82,29 @@ def test_play_random_is_zero_sum() -> None:
         res = plugin.result(play_random(plugin, seed=seed).final)
         assert res.finished
         assert sum(res.payments) == 0
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_copy_equals_the_state_and_stays_apart_all_game(seed: int) -> None:
+    """Property: at every step of a random game a copy equals the state field by field,
+    and playing the next action (or declining a claim) on the copy leaves the state as
+    it was."""
+    state = plugin.new_game(plugin.presets["standard"], 4, seed)
+    bots = [RandomBot(derive_seed(seed, s)) for s in range(4)]
+    steps = 0
+    while (d := plugin.decision(state)) is not None:
+        copy = state.copy()
+        assert copy == state
+        before = state.copy()
+        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        for target in (copy, state):
+            if choice is None:
+                plugin.decline(target, d.seat)
+            else:
+                plugin.apply(target, choice)
+            if target is copy:
+                assert state == before
+        assert state == copy
+        steps += 1
+    assert steps > 0
