@@ -27,6 +27,7 @@ from vncards.core import (
     RandomBot,
     derive_seed,
     legal_plays,
+    play_game,
     resolve_rules,
 )
 from vncards.core.testing import check_actions_exact, check_game, check_replay, check_result
@@ -229,3 +230,46 @@ def _bomb_heavy_hands(seed: int, n: int, size: int) -> list[int]:
         while len(h) < size:
             h.add(rest.pop())
     return [sum(1 << c for c in h) for h in hands]
+
+
+class _Asked:
+    """Chooses what the bot it wraps chooses, through ``choose``, so that ``play_game``
+    runs its plain loop for it instead of drawing for a random bot itself."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+
+    def choose(self, state: Any, seat: int, actions: Any, optional: bool) -> Any | None:
+        return self.bot.choose(state, seat, actions, optional)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pair", PAIRS, ids=[preset_id(p) for p in PAIRS])
+def test_campaign_random_bots_drawn_for_play_the_games_they_choose(
+    pair: tuple[AnyPlugin, str],
+) -> None:
+    """VNCARDS_CAMPAIGN_GAMES seeded random-bot games per game and preset, played twice:
+    once by ``play_game`` drawing the random bots' choices itself (SheddingGame's own
+    loop), once asking each bot through ``choose``. Every action and every result is the
+    same; the campaigns above check the games themselves."""
+    plugin, preset = pair
+    rules = resolve_rules(plugin, preset)
+    lo, hi = plugin.player_range(rules)
+    factory = plugin.bots.get("random", RandomBot)
+    began = time.perf_counter()
+    for g in range(CAMPAIGN_GAMES):
+        seed = derive_seed(30_000, g) % 2**32
+        n = lo + g % (hi - lo + 1)
+        drawn = play_game(
+            plugin, plugin.new_game(rules, n, seed), [factory(seed + s) for s in range(n)]
+        )
+        asked = play_game(
+            plugin,
+            plugin.new_game(rules, n, seed),
+            [_Asked(factory(seed + s)) for s in range(n)],
+        )
+        assert drawn.actions == asked.actions, f"seed {seed}"
+        assert plugin.result(drawn.final) == plugin.result(asked.final), f"seed {seed}"
+    spent = time.perf_counter() - began
+    print(f"\nsame games {plugin.name}/{preset}: {CAMPAIGN_GAMES} games twice, {spent:.0f} s")
