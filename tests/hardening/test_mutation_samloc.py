@@ -20,8 +20,6 @@ from vncards.core import (
     ClimbState,
     Declare,
     IllegalMove,
-    Pass,
-    Play,
     random_first,
     resolve_rules,
 )
@@ -29,6 +27,8 @@ from vncards.samloc import SamEngine, plugin
 from vncards.samloc._engine import next_active
 from vncards.samloc._game import SamLoc
 from vncards.samloc._hands import instant_win_code
+
+from tests.samloc._positions import pass_, play
 
 
 def table(*hands: str, first: int = 0, fresh: bool = False, **rules: Any) -> ClimbState:
@@ -41,14 +41,6 @@ def table(*hands: str, first: int = 0, fresh: bool = False, **rules: Any) -> Cli
         state.x["engine"] = SamEngine(chosen)
     assert not state.finished
     return state
-
-
-def play(state: ClimbState, seat: int, cards: str) -> None:
-    plugin.apply(state, Play(seat, CardSet.parse(cards).mask))
-
-
-def pass_(state: ClimbState, seat: int) -> None:
-    plugin.apply(state, Pass(seat))
 
 
 def offered(state: ClimbState) -> set[str]:

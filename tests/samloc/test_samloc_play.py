@@ -7,8 +7,6 @@ Sources: the project's Sâm rules page (docs/rules/samloc.md) and the seeds it f
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from vncards.core import (
     CardSet,
@@ -23,28 +21,7 @@ from vncards.core import (
 )
 from vncards.samloc import plugin, sam_combo_rules
 
-
-def deal_table(
-    *hands: str, first: int = 0, variant: str = "standard", no_instant: bool = False, **rules: Any
-) -> ClimbState:
-    """A game from small hands. Each hand mixes colours, so none wins at the deal;
-    ``no_instant`` makes it a later game where tới trắng does not count (for hands too
-    small to mix colours)."""
-    if no_instant:
-        rules["instant_wins_first_game_only"] = True
-    chosen = resolve_rules(plugin, variant, rules)
-    masks = [CardSet.parse(h).mask for h in hands]
-    state = plugin.start(chosen, masks, first, later=no_instant)
-    assert not state.finished
-    return state
-
-
-def play(state: ClimbState, seat: int, cards: str) -> None:
-    plugin.apply(state, Play(seat, CardSet.parse(cards).mask))
-
-
-def pass_(state: ClimbState, seat: int) -> None:
-    plugin.apply(state, Pass(seat))
+from tests.samloc._positions import deal_table, pass_, play
 
 
 def refused(state: ClimbState, seat: int, cards: str) -> str:

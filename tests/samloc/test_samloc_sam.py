@@ -19,6 +19,8 @@ from vncards.core import (
 )
 from vncards.samloc import plugin
 
+from tests.samloc._positions import play
+
 # four ten-card hands without a tới trắng; seat 0 holds the lowest card (3♠)
 F8_SAM = "3H 6S 7C 8D 9H 10S JC QD KH AS"
 HANDS = (
@@ -34,10 +36,6 @@ def sam_table(variant: str = "standard", hands: tuple[str, ...] = HANDS) -> Clim
     state = plugin.start(rules, [CardSet.parse(h).mask for h in hands], 0)
     assert not state.finished
     return state
-
-
-def play(state: ClimbState, seat: int, cards: str) -> None:
-    plugin.apply(state, Play(seat, CardSet.parse(cards).mask))
 
 
 def test_declarations_listed_before_first_play_only() -> None:

@@ -9,27 +9,11 @@ match's first game).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from vncards.core import CardSet, ClimbState, Declare, Pass, Play, play_game, resolve_rules
+from vncards.core import CardSet, Declare, play_game, resolve_rules
 from vncards.samloc import instant_win_code, plugin
 
-
-def deal_table(*hands: str, first: int = 0, variant: str = "standard", **rules: Any) -> ClimbState:
-    chosen = resolve_rules(plugin, variant, rules)
-    state = plugin.start(chosen, [CardSet.parse(h).mask for h in hands], first)
-    assert not state.finished
-    return state
-
-
-def play(state: ClimbState, seat: int, cards: str) -> None:
-    plugin.apply(state, Play(seat, CardSet.parse(cards).mask))
-
-
-def pass_(state: ClimbState, seat: int) -> None:
-    plugin.apply(state, Pass(seat))
-
+from tests.samloc._positions import deal_table, pass_, play
 
 # ---------------------------------------------------------------- normal end
 
