@@ -12,47 +12,28 @@ least 3,000 random-bot games a second on one core of the reference machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from pytest_benchmark.fixture import BenchmarkFixture
-from vncards.core import Bot, CardSet, RandomBot, play_game
+from vncards.core import CardSet, RandomBot
 from vncards.tienlen import GreedyBot, count_la, plugin
 
-GAMES = 200
+from benchmarks._games import GAMES, play_batch, record_rate
+
 RULES = plugin.presets["dem-la"]
-
-
-def _play_batch(factory: Callable[[int], Bot], seed: int) -> int:
-    """Play ``GAMES`` seeded games, with new bots for each as ``vncards simulate`` makes
-    them; return how many actions were taken (a checksum)."""
-    actions = 0
-    for g in range(GAMES):
-        bots = [factory(seed + 4 * g + i) for i in range(4)]
-        state = plugin.new_game(RULES, 4, seed + g)
-        game = play_game(plugin, state, bots, keep_start=False)
-        plugin.result(game.final)
-        actions += len(game.actions)
-    return actions
-
-
-def _rate(benchmark: BenchmarkFixture, items: int) -> None:
-    stats = benchmark.stats
-    if stats is not None:
-        benchmark.extra_info["games_per_s"] = round(items / stats.stats.median)
 
 
 def test_random_bot_games(benchmark: BenchmarkFixture) -> None:
     """Full 4-player games between random bots."""
-    actions = benchmark(_play_batch, RandomBot, 1000)
+    actions = benchmark(play_batch, plugin, RULES, RandomBot, 1000)
     assert actions > GAMES * 10
-    _rate(benchmark, GAMES)
+    record_rate(benchmark, GAMES)
 
 
 def test_greedy_bot_games(benchmark: BenchmarkFixture) -> None:
     """Full 4-player games between greedy bots."""
-    actions = benchmark(_play_batch, GreedyBot, 2000)
+    actions = benchmark(play_batch, plugin, RULES, GreedyBot, 2000)
     assert actions > GAMES * 10
-    _rate(benchmark, GAMES)
+    record_rate(benchmark, GAMES)
 
 
 def test_settlement(benchmark: BenchmarkFixture) -> None:
@@ -67,4 +48,4 @@ def test_settlement(benchmark: BenchmarkFixture) -> None:
 
     total = benchmark(settle)
     assert total > len(hands)
-    _rate(benchmark, len(hands))
+    record_rate(benchmark, len(hands))
