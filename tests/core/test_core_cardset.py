@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from vncards.core import FULL_DECK_MASK, CardSet, mask_ids, mask_of, parse_card, rank_counts
+from vncards.core import (
+    FULL_DECK_MASK,
+    CardSet,
+    mask_ids,
+    mask_of,
+    parse_card,
+    rank_counts,
+    ranks_with,
+)
 
 card_ids = st.frozensets(st.integers(0, 51), max_size=52)
 
@@ -71,3 +79,18 @@ def test_cardset_lowest_highest_and_errors() -> None:
         CardSet(1 << 52)
     with pytest.raises(ValueError):
         CardSet(-1)
+
+
+@given(st.integers(0, FULL_DECK_MASK), st.integers(1, 4))
+def test_ranks_with_at_least_count_cards_agree_with_rank_counts(mask: int, count: int) -> None:
+    """ranks_with marks bit 4r exactly for the ranks r that rank_counts counts at least
+    ``count`` cards of."""
+    counts = rank_counts(mask)
+    assert ranks_with(mask, count) == sum(1 << (4 * r) for r in range(13) if counts[r] >= count)
+
+
+@pytest.mark.parametrize("count", [0, 5, -1])
+def test_ranks_with_refuses_impossible_counts(count: int) -> None:
+    """A rank has one to four cards: other counts are a mistake, said as such."""
+    with pytest.raises(ValueError, match="1 to 4"):
+        ranks_with(0b1111, count)

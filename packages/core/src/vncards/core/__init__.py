@@ -31,6 +31,7 @@ from vncards.core._combos import (
     classify,
     is_chop,
     legal_plays,
+    ranks_with,
 )
 from vncards.core._errors import (
     IllegalMove,
@@ -151,6 +152,7 @@ __all__ = [
     "play_match",
     "random_first",
     "rank_counts",
+    "ranks_with",
     "record_game",
     "referee",
     "resolve_rules",

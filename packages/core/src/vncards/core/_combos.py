@@ -29,6 +29,7 @@ __all__ = [
     "classify",
     "is_chop",
     "legal_plays",
+    "ranks_with",
 ]
 
 
@@ -462,6 +463,20 @@ def _quads(hand: int) -> int:
 
 
 _AT_LEAST = (_present, _present, _present_pairs, _at_least_three, _quads)
+
+
+def ranks_with(mask: int, count: int) -> int:
+    """The ranks of which ``mask`` holds at least ``count`` cards (1 to 4), as a mask with
+    bit ``4 * rank`` set for each: ``.bit_count()`` says how many ranks.
+
+    >>> from vncards.core import CardSet
+    >>> hand = CardSet.parse("3S 3H 3D 5C 5S 9H").mask
+    >>> [ranks_with(hand, n).bit_count() for n in (1, 2, 3, 4)]
+    [3, 2, 1, 0]
+    """
+    if not 1 <= count <= 4:
+        raise ValueError(f"a rank has 1 to 4 cards, not {count}")
+    return _AT_LEAST[count](mask)
 
 
 def _lead_sequences(

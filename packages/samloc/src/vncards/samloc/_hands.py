@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from vncards.core import Kind, classify
+from vncards.core import Kind, classify, ranks_with
 from vncards.samloc._engine import TWOS, sam_combo_rules
 from vncards.samloc._rules import SamRules
 
@@ -29,15 +29,11 @@ PRIORITY = {code: i for i, (code, _) in enumerate(INSTANT_WINS)}
 
 _BLACK = sum(0b0011 << (4 * r) for r in range(13))
 _RED = sum(0b1100 << (4 * r) for r in range(13))
-_LOW = sum(1 << (4 * r) for r in range(13))
 
 
 def instant_win_code(hand: int, rules: SamRules) -> str | None:
     """The best tới trắng a 10-card hand holds, or ``None``."""
-    # bit k of each nibble, moved to the nibble's lowest bit: a, b, c, d say which
-    # suits of each rank the hand holds, so rank counts are or/and of four masks
-    a, b, c, d = hand & _LOW, hand >> 1 & _LOW, hand >> 2 & _LOW, hand >> 3 & _LOW
-    if (a | b | c | d).bit_count() == 10:  # ten ranks: the only way to a dragon
+    if ranks_with(hand, 1).bit_count() == 10:  # ten ranks: the only way to a dragon
         combo = classify(hand, sam_combo_rules(rules))
         if combo is not None and combo.kind == Kind.STRAIGHT and combo.length == 10:
             return "dragon"
@@ -45,11 +41,10 @@ def instant_win_code(hand: int, rules: SamRules) -> str | None:
         return "four-twos"
     if not hand & _RED or not hand & _BLACK:
         return "one-colour"
-    if (a & b & (c | d) | c & d & (a | b)).bit_count() >= 3:
+    if ranks_with(hand, 3).bit_count() >= 3:
         return "three-triples"
     # a rank's pairs: one for two or three cards, two for four
-    pairs = a & (b | c | d) | b & (c | d) | c & d
-    if pairs.bit_count() + (a & b & c & d).bit_count() >= 5:
+    if ranks_with(hand, 2).bit_count() + ranks_with(hand, 4).bit_count() >= 5:
         return "five-pairs"
     return None
 
