@@ -279,6 +279,10 @@ class SheddingGame(Generic[RulesT]):
         side = self.side_decision(state)
         if side is not None:
             return side
+        return self._turn_parts(state)
+
+    def _turn_parts(self, state: ClimbState) -> tuple[int, Sequence[SheddingAction], bool]:
+        """The plays (and pass) of the seat to act, as ``(seat, actions, False)``."""
         eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
         seat = state.turn
         # PlayList(seat, masks, can_pass) without the Python frame of its __init__: this
@@ -364,8 +368,7 @@ class SheddingGame(Generic[RulesT]):
                         record(passes_made.get(seat) or _pass(seat))
                     continue
             if step is None:
-                step = self._decision_parts(state)
-                assert step is not None
+                step = self._turn_parts(state)
             seat, offered, optional = step
             choice = bots[seat].choose(state, seat, offered, optional)
             if choice is None:
