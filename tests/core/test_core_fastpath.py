@@ -275,3 +275,62 @@ def test_play_game_applies_through_an_apply_a_subclass_replaces() -> None:
     bots: list[Bot] = [game.bots["random"](s) for s in range(4)]
     played = play_game(game, game.new_game(rules, 4, 8), bots)
     assert applied == played.actions
+
+
+@pytest.mark.parametrize("plugin", [tienlen, samloc], ids=["tienlen", "samloc"])
+def test_an_offered_play_made_unchecked_leaves_what_play_leaves(plugin: Any) -> None:
+    """Engines with ``offers_legal_plays`` let the fast loop make an offered play without
+    checking it again: at each step of games under every preset, every offered play
+    made that way leaves the same state as the checked ``play``."""
+    for preset in plugin.presets:
+        rules = resolve_rules(plugin, preset)
+        for g in range(3):
+            state = plugin.new_game(rules, 4, derive_seed(17, g))
+            eng = state.x["engine"]
+            assert eng.offers_legal_plays
+            rng = random.Random(g)
+            tried = 0
+            while not state.finished:
+                d = plugin.decision(state)
+                assert d is not None
+                if not d.optional:
+                    for mask in eng.plays(state):
+                        checked, unchecked = state.copy(), state.copy()
+                        eng.play(checked, d.seat, mask)
+                        eng._play_offered(unchecked, d.seat, mask)
+                        assert unchecked == checked
+                        tried += 1
+                    action = d.actions[rng.randrange(len(d.actions))]
+                    plugin.apply(state, action)
+                else:
+                    plugin.decline(state, d.seat)
+            assert tried > 20
+
+
+def test_an_engine_that_does_not_vouch_for_its_plays_has_them_checked() -> None:
+    """An engine that refuses in ``_check_hook`` a play its ``plays`` offers (and so does
+    not set ``offers_legal_plays``) has the fast loop's plays go through ``play``: the
+    refusal surfaces instead of the play being made."""
+    from vncards.core import ClimbEngine, IllegalMove
+    from vncards.tienlen._engine import TienLenEngine
+
+    class NoSingleTwos(TienLenEngine):
+        offers_legal_plays = False
+
+        def _check_hook(self, state: ClimbState, seat: int, mask: int, combo: Any) -> None:
+            if mask.bit_count() == 1 and mask >> 48:
+                raise IllegalMove("no-twos", "No single 2s at this table.")
+
+    assert ClimbEngine.offers_legal_plays is False
+    rules = resolve_rules(tienlen, None)
+
+    def games() -> None:  # some game of these plays a single 2
+        for seed in range(40):
+            state = tienlen.new_game(rules, 4, seed)
+            state.x["engine"] = NoSingleTwos(rules)
+            bots: list[Bot] = [tienlen.bots["random"](seed * 4 + s) for s in range(4)]
+            play_game(tienlen, state, bots)
+
+    with pytest.raises(IllegalMove) as refusal:
+        games()
+    assert refusal.value.code == "no-twos"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from vncards.core._cards import DECK
 from vncards.core._combos import ChopRule, Combo, ComboRules, _classify_known, legal_plays
@@ -197,6 +197,11 @@ class ClimbEngine:
     (True, 1)
     """
 
+    offers_legal_plays: ClassVar[bool] = False
+    """Whether :meth:`plays` offers exactly the plays :meth:`play` accepts, so that a play
+    taken from it need not be checked again. An engine that changes either side sets it
+    only once its tests compare the two (``_check_hook`` refusals included)."""
+
     def __init__(self, config: ClimbConfig) -> None:
         self.config = config
         self.combo_rules = config.combo_rules
@@ -308,6 +313,27 @@ class ClimbEngine:
         open chain to its own settlement.
         """
         combo, chop = self._check(state, seat, mask)
+        self._place(state, seat, mask, combo, chop)
+        return combo
+
+    def _play_offered(self, state: ClimbState, seat: int, mask: int) -> None:
+        """Play ``mask``, one of :meth:`plays` of ``state`` for ``seat``, without checking
+        it again (a game loop's short path; only for engines whose
+        :attr:`offers_legal_plays` is set)."""
+        t = self.combo_rules._tables or self.combo_rules.tables()
+        combo = t.known.get(mask)
+        if combo is None:
+            combo = _classify_known(mask, t)
+            assert combo is not None
+        table = state.table
+        chop = False
+        if table is not None:
+            rows = self._chop_rows.get((combo.kind, combo.length))
+            chop = rows is not None and any(rule.applies(combo, table) for rule in rows)
+        self._place(state, seat, mask, combo, chop)
+
+    def _place(self, state: ClimbState, seat: int, mask: int, combo: Combo, chop: bool) -> None:
+        """Carry out a checked play: the chop chain, the hand, the table, the turn."""
         table = state.table
         beaten_seat = state.table_seat
         if chop:
@@ -329,15 +355,14 @@ class ClimbEngine:
         state.n_actions += 1
         self._after_play(state, seat, combo, table, beaten_seat)
         if state.finished:
-            return combo
+            return
         if state.hands[seat] == 0:
             state.out |= 1 << seat
             self._on_empty(state, seat, combo)
             if state.finished:
                 self._settle_chain(state)
-                return combo
+                return
         self._advance(state, seat)
-        return combo
 
     def pass_turn(self, state: ClimbState, seat: int) -> None:
         """Pass for ``seat``; raise :class:`IllegalMove` and change nothing if illegal."""
@@ -355,23 +380,22 @@ class ClimbEngine:
 
     def _advance(self, state: ClimbState, seat: int) -> None:
         n = len(state.hands)
-        may_chop = self.config.passed_may_chop
-        table_seat, out, passed = state.table_seat, state.out, state.passed
+        table_seat = state.table_seat
+        # seats not asked: those out, and those who passed unless they may come back
+        skip = state.out if self.config.passed_may_chop else state.out | state.passed
         i = seat
         for _ in range(n):
             i = i + 1 if i + 1 < n else 0
             if i == table_seat:
                 break
-            if out >> i & 1:
-                continue
-            if passed >> i & 1 and not may_chop:
-                continue
-            state.turn = i
-            return
+            if not skip >> i & 1:
+                state.turn = i
+                return
         self._end_round(state)
 
     def _end_round(self, state: ClimbState) -> None:
-        self._settle_chain(state)
+        if state.chain_value:
+            self._settle_chain(state)
         state.table = None
         state.passed = 0
         n = len(state.hands)

@@ -276,9 +276,10 @@ class SheddingGame(Generic[RulesT]):
         :meth:`side_decision`."""
         if state.finished:
             return None
-        side = self.side_decision(state)
-        if side is not None:
-            return side
+        if not state.pile:
+            side = self.side_decision(state)
+            if side is not None:
+                return side
         return self._turn_parts(state)
 
     def _turn_parts(self, state: ClimbState) -> tuple[int, Sequence[SheddingAction], bool]:
@@ -294,10 +295,11 @@ class SheddingGame(Generic[RulesT]):
         return seat, acts, False
 
     def side_decision(self, state: ClimbState) -> tuple[int, Sequence[SheddingAction], bool] | None:
-        """A decision that comes before the play of the seat to act, as ``(seat,
-        actions, optional)`` (Sâm: whether to declare, before the first play); ``None``
-        (the default) when the seat to act plays or passes. Only asked while the game
-        is not over; see ``vncards.samloc`` for a game that has such decisions."""
+        """A decision that comes before the first play of the game, as ``(seat,
+        actions, optional)`` (Sâm: whether to declare); ``None`` (the default) when the
+        seat to act plays. Only asked while no card has been played (``state.pile`` is
+        empty) and the game is not over; see ``vncards.samloc`` for a game that has such
+        decisions."""
         return None
 
     def _autoplay(
@@ -331,7 +333,10 @@ class SheddingGame(Generic[RulesT]):
         if getattr(side, "__func__", None) is cls.side_decision:
             side = None
         eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
-        plays, play, pass_turn = eng.plays, eng.play, eng.pass_turn
+        plays, pass_turn = eng.plays, eng.pass_turn
+        play: Callable[[ClimbState, int, int], object] = (
+            eng._play_offered if eng.offers_legal_plays else eng.play
+        )
         can_pass: Callable[[ClimbState], bool] | None = eng.can_pass
         base = ClimbEngine
         if all(
@@ -348,7 +353,7 @@ class SheddingGame(Generic[RulesT]):
                 return True
             seat = state.turn
             draw = draws[seat]
-            step = None if side is None else side(state)
+            step = None if side is None or state.pile else side(state)
             if step is None and draw is not None:
                 masks = plays(state)
                 k = len(masks)
@@ -370,7 +375,15 @@ class SheddingGame(Generic[RulesT]):
             if step is None:
                 step = self._turn_parts(state)
             seat, offered, optional = step
-            choice = bots[seat].choose(state, seat, offered, optional)
+            draw = draws[seat]  # a side decision may ask another seat than the turn's
+            if draw is not None:
+                # RandomBot.choose, drawn here
+                if optional and (not offered or draw() < bots[seat].decline):  # type: ignore[attr-defined]
+                    choice = None
+                else:
+                    choice = offered[int(draw() * len(offered))]
+            else:
+                choice = bots[seat].choose(state, seat, offered, optional)
             if choice is None:
                 _decline(self, state, bots[seat], seat, optional)
             else:

@@ -23,6 +23,7 @@ from vncards.core import (
     IllegalMove,
     Kind,
     legal_plays,
+    ranks_with,
 )
 from vncards.samloc._rules import SamRules
 
@@ -92,6 +93,10 @@ class SamEngine(ClimbEngine):
     []
     """
 
+    # tests/hardening/test_campaigns.py tries every combination of the hand at every
+    # step of games under each preset: plays() offers exactly what play() accepts
+    offers_legal_plays = True
+
     def __init__(self, rules: SamRules) -> None:
         chop_two, chop_quad = rules.chop_two, rules.chop_quad
 
@@ -135,7 +140,11 @@ class SamEngine(ClimbEngine):
                 masks.append(low)
                 higher ^= low
             if rank == _TWO:  # a tứ quý chops a single 2
-                masks.extend(15 << (4 * r) for r in range(12) if (hand >> (4 * r)) & 15 == 15)
+                quads = ranks_with(hand, 4)
+                while quads:
+                    low = quads & -quads
+                    masks.append(low * 15)  # bit 4r set: the four cards of rank r
+                    quads ^= low
         else:
             masks = legal_plays(hand, self.combo_rules, table, self.chops)
         if self.forbid_two and hand & TWOS and hand in masks:
@@ -231,7 +240,10 @@ class SamEngine(ClimbEngine):
             after = seat + 1 if seat + 1 < n else 0
             if state.out >> after & 1 or state.hands[after].bit_count() == 1:
                 note = self._bao_mot_pass(state, seat)
-        super()._pass(state, seat)
+        # ClimbEngine._pass, without another call on every pass
+        state.passed |= 1 << seat
+        state.n_actions += 1
+        self._advance(state, seat)
         if note is not None:
             self._record_violation(state, state.n_actions - 1, seat, *note)
 

@@ -102,6 +102,10 @@ class TienLenEngine(ClimbEngine):
     'ComebackEngine'
     """
 
+    # tests/hardening/test_campaigns.py tries every combination of the hand at every
+    # step of games under each preset: plays() offers exactly what play() accepts
+    offers_legal_plays = True
+
     def __new__(cls, rules: TienLenRules) -> TienLenEngine:
         # a passed player's return changes who is asked next: that turn order lives in
         # a subclass, so the default game pays nothing for it
