@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from vncards.core._cards import DECK
 from vncards.core._combos import ChopRule, Combo, ComboRules, _classify_known, legal_plays
@@ -201,6 +201,9 @@ class ClimbEngine:
     """Whether :meth:`plays` offers exactly the plays :meth:`play` accepts, so that a play
     taken from it need not be checked again. An engine that changes either side sets it
     only once its tests compare the two (``_check_hook`` refusals included)."""
+
+    # what SheddingGame's own loop calls on this engine, worked out on its first game
+    _loop_parts: tuple[Any, ...] | None = None
 
     def __init__(self, config: ClimbConfig) -> None:
         self.config = config

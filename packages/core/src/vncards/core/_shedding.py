@@ -333,20 +333,10 @@ class SheddingGame(Generic[RulesT]):
         if getattr(side, "__func__", None) is cls.side_decision:
             side = None
         eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
-        plays, pass_turn = eng.plays, eng.pass_turn
-        play: Callable[[ClimbState, int, int], object] = (
-            eng._play_offered if eng.offers_legal_plays else eng.play
-        )
-        can_pass: Callable[[ClimbState], bool] | None = eng.can_pass
-        base = ClimbEngine
-        if all(
-            getattr(method, "__func__", None) is getattr(base, method.__name__)
-            for method in (eng.can_pass, eng.check_pass, eng.pass_turn)
-        ):
-            # a pass offered is one pass_turn accepts: it need not be checked again
-            pass_turn = eng._pass
-            if getattr(eng._can_pass, "__func__", None) is base._can_pass:
-                can_pass = None  # the engine's rule: anyone but the leader may pass
+        parts = eng._loop_parts
+        if parts is None:
+            parts = eng._loop_parts = _loop_parts(eng)
+        plays, play, pass_turn, can_pass = parts
         plays_made, passes_made = _PLAYS, _PASSES
         for _ in range(max_steps):
             if state.finished:
@@ -641,6 +631,34 @@ _STR = tuple(
 _new_play_list = object.__new__
 _ID = {s: i for i, s in enumerate(_STR)}
 _KIND_ORDER = {k.code: k.value for k in Kind}
+
+
+def _loop_parts(
+    eng: ClimbEngine,
+) -> tuple[
+    Callable[[ClimbState], list[int]],
+    Callable[[ClimbState, int, int], object],
+    Callable[[ClimbState, int], None],
+    Callable[[ClimbState], bool] | None,
+]:
+    """What :meth:`SheddingGame._autoplay` calls on ``eng``: ``(plays, play, pass,
+    can_pass)``, the last ``None`` when anyone but the leader may pass. Worked out once
+    per engine (engines are stateless and shared)."""
+    play: Callable[[ClimbState, int, int], object] = (
+        eng._play_offered if eng.offers_legal_plays else eng.play
+    )
+    pass_turn: Callable[[ClimbState, int], None] = eng.pass_turn
+    can_pass: Callable[[ClimbState], bool] | None = eng.can_pass
+    base = ClimbEngine
+    if all(
+        getattr(method, "__func__", None) is getattr(base, method.__name__)
+        for method in (eng.can_pass, eng.check_pass, eng.pass_turn)
+    ):
+        # a pass offered is one pass_turn accepts: it need not be checked again
+        pass_turn = eng._pass
+        if getattr(eng._can_pass, "__func__", None) is base._can_pass:
+            can_pass = None  # the engine's rule: anyone but the leader may pass
+    return eng.plays, play, pass_turn, can_pass
 
 
 def _mask_of_tokens(tokens: Sequence[str]) -> int:

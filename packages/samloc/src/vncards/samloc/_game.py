@@ -77,7 +77,10 @@ class SamLoc(SheddingGame[SamRules]):
         """
         if rules.first_lead == "random":
             return random_first(seed, len(hands))
-        lowest = min(h & -h for h in hands)
+        dealt = 0
+        for h in hands:
+            dealt |= h
+        lowest = dealt & -dealt  # the lowest card dealt
         return next(i for i, h in enumerate(hands) if h & lowest)
 
     def new_game(

@@ -56,4 +56,4 @@ def quads_in(hand: int) -> int:
     >>> quads_in(CardSet.parse("7S 7C 7D 7H 8S").mask)
     1
     """
-    return sum(1 for r in range(13) if (hand >> (4 * r)) & 15 == 15)
+    return ranks_with(hand, 4).bit_count()
