@@ -316,27 +316,29 @@ class ClimbEngine:
         open chain to its own settlement.
         """
         combo, chop = self._check(state, seat, mask)
-        self._place(state, seat, mask, combo, chop)
+        self._play_offered(state, seat, mask, combo, chop)
         return combo
 
-    def _play_offered(self, state: ClimbState, seat: int, mask: int) -> None:
-        """Play ``mask``, one of :meth:`plays` of ``state`` for ``seat``, without checking
-        it again (a game loop's short path; only for engines whose
-        :attr:`offers_legal_plays` is set)."""
-        t = self.combo_rules._tables or self.combo_rules.tables()
-        combo = t.known.get(mask)
+    def _play_offered(
+        self,
+        state: ClimbState,
+        seat: int,
+        mask: int,
+        combo: Combo | None = None,
+        chop: bool = False,
+    ) -> None:
+        """Carry out a play: one :meth:`play` checked (``combo`` and ``chop`` given), or
+        one of :meth:`plays` of ``state``, made without a second check by a game loop
+        when :attr:`offers_legal_plays` is set (classified here)."""
         if combo is None:
-            combo = _classify_known(mask, t)
-            assert combo is not None
-        table = state.table
-        chop = False
-        if table is not None:
-            rows = self._chop_rows.get((combo.kind, combo.length))
-            chop = rows is not None and any(rule.applies(combo, table) for rule in rows)
-        self._place(state, seat, mask, combo, chop)
-
-    def _place(self, state: ClimbState, seat: int, mask: int, combo: Combo, chop: bool) -> None:
-        """Carry out a checked play: the chop chain, the hand, the table, the turn."""
+            t = self.combo_rules._tables or self.combo_rules.tables()
+            combo = t.known.get(mask)
+            if combo is None:
+                combo = _classify_known(mask, t)
+                assert combo is not None
+            if state.table is not None:
+                rows = self._chop_rows.get((combo.kind, combo.length))
+                chop = rows is not None and any(rule.applies(combo, state.table) for rule in rows)
         table = state.table
         beaten_seat = state.table_seat
         if chop:
@@ -386,14 +388,14 @@ class ClimbEngine:
         table_seat = state.table_seat
         # seats not asked: those out, and those who passed unless they may come back
         skip = state.out if self.config.passed_may_chop else state.out | state.passed
-        i = seat
+        i = seat + 1 if seat + 1 < n else 0
         for _ in range(n):
-            i = i + 1 if i + 1 < n else 0
             if i == table_seat:
                 break
             if not skip >> i & 1:
                 state.turn = i
                 return
+            i = i + 1 if i + 1 < n else 0
         self._end_round(state)
 
     def _end_round(self, state: ClimbState) -> None:

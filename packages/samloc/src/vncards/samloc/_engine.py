@@ -251,7 +251,7 @@ class SamEngine(ClimbEngine):
 
     def _end_round(self, state: ClimbState) -> None:
         super()._end_round(state)
-        if self.forbid_two:
+        if self.forbid_two and state.hands[state.turn] & TWOS:
             self._skip_stuck_leaders(state)
 
     def _skip_stuck_leaders(self, state: ClimbState) -> None:

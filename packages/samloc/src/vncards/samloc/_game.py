@@ -279,9 +279,9 @@ class SamLoc(SheddingGame[SamRules]):
         x = state.x
         rules: SamRules = x["rules"]  # type: ignore[assignment]
         n = len(state.hands)
-        violations = tuple(
-            Violation(i, s, "bao-mot", msg)
-            for i, s, _, msg in x.get("viol", ())  # type: ignore[attr-defined]
+        noted: tuple[tuple[int, int, int, str], ...] = x.get("viol", ())  # type: ignore[assignment]
+        violations = (
+            tuple(Violation(i, s, "bao-mot", msg) for i, s, _, msg in noted) if noted else ()
         )
         pay = list(state.chop_net)
         if not state.finished:
@@ -318,7 +318,8 @@ class SamLoc(SheddingGame[SamRules]):
             return GameResult(True, "sam-failed", win, None, tuple(pay), violations)
         if x.get("draw"):
             return GameResult(True, "draw", None, None, tuple(pay), violations)
-        thoi: dict[int, int] = dict(x.get("thoi", ()))  # type: ignore[call-overload]
+        went_out_on_two = x.get("thoi")
+        thoi: dict[int, int] = dict(went_out_on_two) if went_out_on_two else {}  # type: ignore[call-overload]
         owed = [0] * n
         for i in range(n):
             if i == win:
@@ -329,7 +330,7 @@ class SamLoc(SheddingGame[SamRules]):
                 owed[i] = _loser_amount(state.hands[i], bool(state.played >> i & 1), rules)
         violator = -1
         if state.hands[win] == 0:
-            for _, seat, announced, _ in x.get("viol", ()):  # type: ignore[attr-defined]
+            for _, seat, announced, _ in noted:
                 if announced == win:
                     violator = seat  # the latest violation against the winner counts
         if violator >= 0:

@@ -33,7 +33,8 @@ _RED = sum(0b1100 << (4 * r) for r in range(13))
 
 def instant_win_code(hand: int, rules: SamRules) -> str | None:
     """The best tới trắng a 10-card hand holds, or ``None``."""
-    if ranks_with(hand, 1).bit_count() == 10:  # ten ranks: the only way to a dragon
+    ranks = ranks_with(hand, 1).bit_count()
+    if ranks == 10:  # ten ranks: the only way to a dragon
         combo = classify(hand, sam_combo_rules(rules))
         if combo is not None and combo.kind == Kind.STRAIGHT and combo.length == 10:
             return "dragon"
@@ -41,6 +42,10 @@ def instant_win_code(hand: int, rules: SamRules) -> str | None:
         return "four-twos"
     if not hand & _RED or not hand & _BLACK:
         return "one-colour"
+    if ranks > 5:
+        # three triples leave at most one card for a fourth rank, and five pairs use
+        # all ten cards on at most five ranks: most hands stop here
+        return None
     if ranks_with(hand, 3).bit_count() >= 3:
         return "three-triples"
     # a rank's pairs: one for two or three cards, two for four
