@@ -145,8 +145,10 @@ class SamEngine(ClimbEngine):
                     low = quads & -quads
                     masks.append(low * 15)  # bit 4r set: the four cards of rank r
                     quads ^= low
-        else:
+        elif table.kind == _QUAD:
             masks = legal_plays(hand, self.combo_rules, table, self.chops)
+        else:  # no chop answers a pair, a triple or a straight
+            masks = legal_plays(hand, self.combo_rules, table)
         if self.forbid_two and hand & TWOS and hand in masks:
             return [m for m in masks if m != hand]  # thối 2: see _plays_hook
         return masks
@@ -234,11 +236,13 @@ class SamEngine(ClimbEngine):
         # a pass that lets an announced player through is a báo một violation
         table = state.table
         note = None
-        if table is not None and table.kind == _SINGLE and state.x.get("declarer", -1) == -1:
-            # as in _after_play: no báo một unless the next seat may hold one card
+        if table is not None and table.kind == _SINGLE:
+            # as in _after_play: no báo một unless the next seat may hold one card, and
+            # none once a Sâm is declared
             n = len(state.hands)
             after = seat + 1 if seat + 1 < n else 0
-            if state.out >> after & 1 or state.hands[after].bit_count() == 1:
+            may_hold_one = state.out >> after & 1 or state.hands[after].bit_count() == 1
+            if may_hold_one and state.x.get("declarer", -1) == -1:
                 note = self._bao_mot_pass(state, seat)
         # ClimbEngine._pass, without another call on every pass
         state.passed |= 1 << seat

@@ -263,7 +263,7 @@ class SamLoc(SheddingGame[SamRules]):
         if not state.pile:
             seat = self._next_to_ask(state)
             if seat >= 0:
-                return seat, [Declare(seat)], True
+                return seat, [_DECLARE[seat] if seat < len(_DECLARE) else Declare(seat)], True
         return None
 
     def decline(self, state: ClimbState, seat: int) -> None:
@@ -440,6 +440,9 @@ def _move(pay: list[int], payer: int, payee: int, amount: int) -> None:
     pay[payer] -= amount
     pay[payee] += amount
 
+
+# the declaration offered to each seat: immutable, so one value serves every game
+_DECLARE = tuple(Declare(seat) for seat in range(8))
 
 plugin = SamLoc()
 """The Sâm Lốc plugin (entry point ``samloc`` in the ``vncards.games`` group)."""

@@ -31,6 +31,7 @@ _TWO = 12
 _QUAD_KIND = Kind.QUAD
 _SINGLE_KIND = Kind.SINGLE
 _PAIR_RUN_KIND = Kind.PAIR_RUN
+_STRAIGHT_KIND = Kind.STRAIGHT
 _SINGLE = (Kind.SINGLE, 1)
 _PAIR = (Kind.PAIR, 2)
 _QUAD = (Kind.QUAD, 4)
@@ -156,6 +157,8 @@ class TienLenEngine(ClimbEngine):
             if table.top_rank == _TWO and _may_chop(hand):
                 masks += legal_plays(hand, COMBO_RULES, table, CHOP_TABLE, chops_only=True)
             return masks
+        if table.kind is _STRAIGHT_KIND:  # no row of the chop table chops a straight
+            return legal_plays(hand, COMBO_RULES, table)
         return legal_plays(hand, COMBO_RULES, table, CHOP_TABLE)
 
     # The first play of a game opened by 3♠ must contain it.
