@@ -238,6 +238,11 @@ class SamLoc(SheddingGame[SamRules]):
         n = len(state.hands)
         first: int = x["first"]  # type: ignore[assignment]
         declarer = x["declarer"]
+        if declarer == -1:
+            # no declaration yet: the seats asked are the first ones in turn order, each
+            # of which declined (decline accepts only the seat asked)
+            k = len(x["declined"])  # type: ignore[arg-type]
+            return -1 if k >= n else (first + k) % n
         asked: tuple[int, ...] = x["declared"] + x["declined"]  # type: ignore[operator]
         for k in range(n):
             s = first + k
