@@ -334,3 +334,24 @@ def test_an_engine_that_does_not_vouch_for_its_plays_has_them_checked() -> None:
     with pytest.raises(IllegalMove) as refusal:
         games()
     assert refusal.value.code == "no-twos"
+
+
+def test_an_offered_chop_made_unchecked_grows_the_chain_as_play_does() -> None:
+    """The unchecked path classifies a play it has not seen and finds its chop itself:
+    with a fresh ``ComboRules`` (nothing classified yet), a 2 led, chopped by 3 đôi
+    thông and that chopped by a tứ quý (chặt chồng) leave, step by step, the states the
+    checked ``play`` leaves — the chain holds both chops, owed by the last seat chopped."""
+    from vncards.core import CardSet, ClimbConfig, ClimbEngine, ComboRules
+
+    eng = ClimbEngine(ClimbConfig(ComboRules(), CHOP_TABLE, lambda target: 10 * target.length))
+    hands = ["2S 5C 9D", "3S 3C 4D 4H 5S 5H 7C", "8S 8C 8D 8H 6C", "JC QD"]
+    state = ClimbState([CardSet.parse(h).mask for h in hands], 0)
+    for seat, cards in [(0, "2S"), (1, "3S 3C 4D 4H 5S 5H"), (2, "8S 8C 8D 8H")]:
+        mask = CardSet.parse(cards).mask
+        assert mask in eng.plays(state)
+        unchecked, checked = state.copy(), state.copy()
+        eng._play_offered(unchecked, seat, mask)  # first: this mask is not yet known
+        eng.play(checked, seat, mask)
+        assert unchecked == checked
+        state = checked
+    assert (state.chain_value, state.chain_victim, state.chain_chopper) == (10 + 60, 1, 2)
