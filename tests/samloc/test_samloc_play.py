@@ -120,6 +120,15 @@ def test_quad_chops_single_two_and_pays_fifteen() -> None:
     assert plugin.result(st).payments == (-15, 15, 0)
 
 
+def test_each_quad_of_a_hand_is_offered_against_a_single_two() -> None:
+    """Chặt (rules page): a hand with two tứ quý may chop a single 2 with either; both are
+    offered, each as its own four cards, beside nothing else (no card beats a 2)."""
+    st = deal_table("2S 3H 10D", "5S 5C 5D 5H 9S 9C 9D 9H JC", "KD KH 4C")
+    play(st, 0, "2S")
+    offered = {str(CardSet(a.cards)) for a in plugin.legal_actions(st) if isinstance(a, Play)}
+    assert offered == {"5S 5C 5D 5H", "9S 9C 9D 9H"}
+
+
 def test_quad_cannot_chop_pair_of_twos() -> None:
     """Chặt (f8): one tứ quý beats one 2 only, never a pair of 2s."""
     st = deal_table("2S 2H 9D", "5S 5C 5D 5H 9S")

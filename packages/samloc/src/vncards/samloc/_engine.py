@@ -150,17 +150,12 @@ class SamEngine(ClimbEngine):
         else:  # no chop answers a pair, a triple or a straight
             masks = legal_plays(hand, self.combo_rules, table)
         if self.forbid_two and hand & TWOS and hand in masks:
-            return [m for m in masks if m != hand]  # thối 2: see _plays_hook
+            # thối 2 forbidden: only a play of the whole hand empties it, and one
+            # holding a 2 may not (the refusal is _check_hook's)
+            return [m for m in masks if m != hand]
         return masks
 
     # ------------------------------------------------------------ thối 2
-
-    def _plays_hook(self, state: ClimbState, seat: int, masks: list[int]) -> list[int]:
-        hand = state.hands[seat]
-        if self.forbid_two and hand & TWOS:
-            # only a play of the whole hand can empty it
-            return [m for m in masks if m != hand]
-        return masks
 
     def _check_hook(self, state: ClimbState, seat: int, mask: int, combo: Combo) -> None:
         if self.forbid_two and mask == state.hands[seat] and mask & TWOS:
