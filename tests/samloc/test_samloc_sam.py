@@ -105,6 +105,37 @@ def test_declaration_stops_the_asking() -> None:
     assert not d.optional
 
 
+def test_declaration_stops_the_asking_round_the_table() -> None:
+    """Báo Sâm: asking goes round the table from the would-be leader (seat 2 here), so
+    after seat 3 declares, seats 0 and 1 — farther from the leader — are not asked."""
+    rules = resolve_rules(plugin, "standard")
+    st = plugin.start(rules, [CardSet.parse(h).mask for h in HANDS], 2)
+    plugin.decline(st, 2)
+    plugin.apply(st, Declare(3))
+    assert plugin.side_decision(st) is None
+    d = plugin.decision(st)
+    assert d is not None
+    assert (d.seat, d.optional) == (3, False)
+
+
+def test_a_farther_declaration_out_of_turn_leaves_the_nearer_seats_asked() -> None:
+    """Báo Sâm: a seat that declares before its turn to be asked counts only if no seat
+    nearer the would-be leader declares; those seats are still asked, in turn order."""
+    st = sam_table()
+    plugin.apply(st, Declare(2))
+    asked = []
+    for _ in range(2):
+        d = plugin.decision(st)
+        assert d is not None
+        assert d.optional
+        asked.append(d.seat)
+        plugin.decline(st, d.seat)
+    assert asked == [0, 1]
+    d = plugin.decision(st)
+    assert d is not None
+    assert (d.seat, d.optional, st.x["declarer"]) == (2, False, 2)
+
+
 def test_f8_hand_plays_out_sam_success() -> None:
     """f8 example: 3, 6…A declares, plays the straight 6…A, then the 3; nobody can beat
     the straight and the 3 goes out at once. Each of 3 opponents pays 20: +60."""

@@ -232,6 +232,34 @@ def test_chopping_a_led_quad_is_a_chop() -> None:
     assert state.chop_net == [-12, 12, 0, 0]
 
 
+def offered(state: ClimbState) -> set[str]:
+    """The plays offered to the seat to act, as card strings."""
+    return {str(CardSet(a.cards)) for a in plugin.legal_actions(state) if isinstance(a, Play)}
+
+
+def test_every_chop_of_the_table_is_offered() -> None:
+    """Chặt (rules page table): against a pair of 2s the hand's tứ quý and 4 đôi thông are
+    offered beside the higher pair; against 3 đôi thông, a higher 3 đôi thông, the tứ
+    quý and the 4 đôi thông; against a tứ quý, only the 4 đôi thông and a higher tứ quý.
+    (The bomb hand holds six pairs, a tới trắng, so instant wins are off here.)"""
+    rules = DEM_LA.model_copy(update={"instant_wins": ()})
+    bombs = "9S 9C 9D 9H 4S 4C 5S 5C 6S 6C 7S 7C 2H"
+    state = table(["2S 2C 3D", bombs], rules=rules)
+    play(state, 0, "2S 2C")
+    assert offered(state) == {"9S 9C 9D 9H", "4S 4C 5S 5C 6S 6C 7S 7C"}
+    state = table(["3S 3C 4D 4H 5D 5H 8D", bombs, "QC KD"], rules=rules)
+    play(state, 0, "3S 3C 4D 4H 5D 5H")
+    assert offered(state) == {
+        "4S 4C 5S 5C 6S 6C",
+        "5S 5C 6S 6C 7S 7C",
+        "9S 9C 9D 9H",
+        "4S 4C 5S 5C 6S 6C 7S 7C",
+    }
+    state = table(["8S 8C 8D 8H 3D", bombs, "QC KD"], rules=rules)
+    play(state, 0, "8S 8C 8D 8H")
+    assert offered(state) == {"9S 9C 9D 9H", "4S 4C 5S 5C 6S 6C 7S 7C"}
+
+
 # ------------------------------------------------------------------ rounds
 
 
