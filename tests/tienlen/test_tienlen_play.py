@@ -6,37 +6,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from vncards.core import CardSet, ClimbState, IllegalMove, Pass, Play, classify
-from vncards.tienlen import COMBO_RULES, PRESETS, TienLenRules, plugin
+from vncards.core import CardSet, ClimbState, Pass, Play, classify
+from vncards.tienlen import COMBO_RULES, TienLenRules, plugin
 
-DEM_LA = PRESETS["dem-la"]
-BA_BICH = PRESETS["ba-bich"]
-
-
-def mask(cards: str) -> int:
-    return CardSet.parse(cards).mask
-
-
-def table(hands: list[str], first: int = 0, rules: TienLenRules = DEM_LA) -> ClimbState:
-    """A game from explicit (possibly short) hands."""
-    return plugin.start(rules, [mask(h) for h in hands], first)
-
-
-def play(state: ClimbState, seat: int, cards: str) -> None:
-    plugin.apply(state, Play(seat, mask(cards)))
-
-
-def pass_(state: ClimbState, seat: int) -> None:
-    plugin.apply(state, Pass(seat))
-
-
-def refused(state: ClimbState, action: Play | Pass) -> str:
-    """The error code ``action`` is refused with (and check it changed nothing)."""
-    before = state.copy()
-    with pytest.raises(IllegalMove) as info:
-        plugin.apply(state, action)
-    assert state == before
-    return info.value.code
+from tests.tienlen._positions import BA_BICH, DEM_LA, mask, pass_, play, refused, table
 
 
 def beats(over: str, play_: str) -> bool:

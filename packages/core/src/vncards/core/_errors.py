@@ -21,18 +21,22 @@ class VncardsError(Exception):
 
 
 class NotationError(VncardsError, ValueError):
-    """A card token could not be read.
+    """A card token could not be read, or cards that cannot be held together (the same
+    card of a 52-card deck twice); ``message`` replaces the usual "unknown card" one.
 
     >>> err = NotationError("3X", "suit must be S C D H")
     >>> err.token, str(err)
     ('3X', "unknown card '3X': suit must be S C D H")
+    >>> str(NotationError("9S", message="card '9S' is listed twice"))
+    "card '9S' is listed twice"
     """
 
-    def __init__(self, token: str, hint: str = "") -> None:
+    def __init__(self, token: str, hint: str = "", *, message: str | None = None) -> None:
         self.token = token
-        message = f"unknown card {token!r}"
-        if hint:
-            message += f": {hint}"
+        if message is None:
+            message = f"unknown card {token!r}"
+            if hint:
+                message += f": {hint}"
         super().__init__(message)
 
 

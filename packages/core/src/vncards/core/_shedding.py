@@ -397,8 +397,8 @@ class SheddingGame(Generic[RulesT]):
 
         Raises :class:`NotationError` for an unreadable card.
         """
-        ids = sorted({parse_card(t).id for t in cards})
-        if len(ids) != len(cards):
+        ids = sorted(parse_card(t).id for t in cards)
+        if len(set(ids)) != len(ids):  # a card twice: no combination of one deck
             return {"combo": None, "cards": [_STR[i] for i in ids]}
         combo = classify(sum(1 << i for i in ids), self.combo_rules(rules))
         return {
@@ -409,10 +409,12 @@ class SheddingGame(Generic[RulesT]):
     def beats_cards(
         self, rules: RulesT, over: Sequence[str], play: Sequence[str]
     ) -> dict[str, bool]:
-        """``{"beats": bool, "chop": bool}``; non-combinations simply do not beat."""
+        """``{"beats": bool, "chop": bool}``; non-combinations (a card listed twice
+        included) simply do not beat."""
         eng = self.engine(rules)
-        a = classify(_mask_of_tokens(play), eng.combo_rules) if play else None
-        b = classify(_mask_of_tokens(over), eng.combo_rules) if over else None
+        play_mask, over_mask = _distinct_mask(play), _distinct_mask(over)
+        a = classify(play_mask, eng.combo_rules) if play_mask else None
+        b = classify(over_mask, eng.combo_rules) if over_mask else None
         if a is None or b is None or a.mask & b.mask:
             return {"beats": False, "chop": False}
         chop = is_chop(a, b, eng.chops)
@@ -422,12 +424,25 @@ class SheddingGame(Generic[RulesT]):
         self, rules: RulesT, hand: Sequence[str], over: Sequence[str] | None = None
     ) -> list[dict[str, Any]]:
         """Every play from ``hand`` leading (no ``over``) or beating ``over``:
-        ``[{"combo": code, "cards": [...], "chop": bool}, ...]``."""
+        ``[{"combo": code, "cards": [...], "chop": bool}, ...]``.
+
+        Raises :class:`NotationError` for an unreadable card or a card listed twice in
+        the hand; an ``over`` that is no combination (a card twice included) has no
+        answer.
+        """
         eng = self.engine(rules)
-        mask = _mask_of_tokens(hand)
+        mask = 0
+        for t in hand:
+            bit = 1 << parse_card(t).id
+            if mask & bit:
+                raise NotationError(
+                    t, message=f"card {t!r} is listed twice; a hand holds each card once"
+                )
+            mask |= bit
         target = None
         if over:
-            target = classify(_mask_of_tokens(over), eng.combo_rules)
+            over_mask = _distinct_mask(over)
+            target = None if over_mask is None else classify(over_mask, eng.combo_rules)
             if target is None:
                 return []
         out: list[dict[str, Any]] = []
@@ -661,10 +676,14 @@ def _loop_parts(
     return eng.plays, play, pass_turn, can_pass
 
 
-def _mask_of_tokens(tokens: Sequence[str]) -> int:
+def _distinct_mask(tokens: Sequence[str]) -> int | None:
+    """The mask of the cards named, or ``None`` when a card is named twice."""
     mask = 0
     for t in tokens:
-        mask |= 1 << parse_card(t).id
+        bit = 1 << parse_card(t).id
+        if mask & bit:
+            return None
+        mask |= bit
     return mask
 
 

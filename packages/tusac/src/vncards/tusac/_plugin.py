@@ -294,7 +294,11 @@ class TuSacGame:
         kinds = [parse_card(t) for t in tokens]
         for t, k in zip(tokens, kinds, strict=True):
             if kinds.count(k) > COPIES:
-                raise NotationError(t, f"the deck has only {COPIES} copies of each card")
+                raise NotationError(
+                    t,
+                    message=f"card {t!r} is listed {kinds.count(k)} times; the deck has "
+                    f"only {COPIES} copies of each card",
+                )
         g = best_grouping(hand_of(kinds))
         return {
             "junk": g.junk,
