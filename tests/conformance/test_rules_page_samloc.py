@@ -23,37 +23,26 @@ from vncards.core import (
     ClimbState,
     Declare,
     IllegalMove,
-    Pass,
     Play,
     referee,
     resolve_rules,
 )
 from vncards.samloc import plugin
 
+from tests.samloc._positions import deal_table, pass_, play
+
 # ---------------------------------------------------------------- helpers
 
 
 def table(*hands: str, first: int = 0, variant: str = "standard", **rules: Any) -> ClimbState:
     """A later game of a match (tới trắng off, so hands may be small) from given hands."""
-    rules["instant_wins_first_game_only"] = True
-    chosen = resolve_rules(plugin, variant, rules)
-    state = plugin.start(chosen, [CardSet.parse(h).mask for h in hands], first, later=True)
-    assert not state.finished
-    return state
+    return deal_table(*hands, first=first, variant=variant, no_instant=True, **rules)
 
 
 def deal10(*hands: str, first: int = 0, variant: str = "standard") -> ClimbState:
     """A first game from full ten-card hands (tới trắng is checked)."""
     rules = resolve_rules(plugin, variant)
     return plugin.start(rules, [CardSet.parse(h).mask for h in hands], first)
-
-
-def play(state: ClimbState, seat: int, cards: str) -> None:
-    plugin.apply(state, Play(seat, CardSet.parse(cards).mask))
-
-
-def pass_(state: ClimbState, seat: int) -> None:
-    plugin.apply(state, Pass(seat))
 
 
 def refused(state: ClimbState, seat: int, cards: str) -> str:

@@ -431,14 +431,13 @@ class SheddingGame(Generic[RulesT]):
         answer.
         """
         eng = self.engine(rules)
-        mask = 0
-        for t in hand:
-            bit = 1 << parse_card(t).id
-            if mask & bit:
-                raise NotationError(
-                    t, message=f"card {t!r} is listed twice; a hand holds each card once"
-                )
-            mask |= bit
+        mask = _distinct_mask(hand)
+        if mask is None:
+            ids = [parse_card(t).id for t in hand]
+            twice = next(t for k, t in enumerate(hand) if ids[k] in ids[:k])
+            raise NotationError(
+                twice, message=f"card {twice!r} is listed twice; a hand holds each card once"
+            )
         target = None
         if over:
             over_mask = _distinct_mask(over)
