@@ -14,8 +14,10 @@ class RandomBot:
     probability ``decline`` (so random players still take wins they are offered when
     ``decline`` is 0).
 
+    It never reads its view, so game loops may call :meth:`pick` without building one.
+
     >>> bot = RandomBot(seed=3)
-    >>> bot.choose(None, 0, ["a", "b", "c"], False) in {"a", "b", "c"}
+    >>> bot.pick(["a", "b", "c"], False) in {"a", "b", "c"}
     True
     """
 
@@ -27,8 +29,12 @@ class RandomBot:
         self._random = random.Random(seed).random
         self.decline = decline
 
-    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+    def choose(self, view: Any, actions: Sequence[Any], optional: bool) -> Any | None:
         """One action at random, or ``None`` for a declined optional choice."""
+        return self.pick(actions, optional)
+
+    def pick(self, actions: Sequence[Any], optional: bool) -> Any | None:
+        """:meth:`choose` without a view."""
         rand = self._random
         if optional and (not actions or rand() < self.decline):
             return None

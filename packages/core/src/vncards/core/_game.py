@@ -4,17 +4,21 @@ rules resolution, the bot-driven game loop, recording and the referee loop.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from vncards.core._bots import RandomBot
 from vncards.core._errors import IllegalMove, RecordError, RulesError
+from vncards.core._events import Event, Transfer, View
 from vncards.core._records import (
     ErrorReport,
     GameRecord,
     RecordAction,
     RefereeReport,
+    TransferReport,
     ViolationReport,
     _location,
     _one_line,
@@ -25,6 +29,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "Decision",
+    "FastPlayout",
     "GamePlugin",
     "GameResult",
     "MatchResult",
@@ -81,6 +86,8 @@ class GameResult:
     instant_win: str | None
     payments: tuple[int, ...]
     violations: tuple[Violation, ...] = ()
+    transfers: tuple[Transfer, ...] = ()
+    """Every payment itemised, in lá; their net is ``payments`` exactly."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +110,12 @@ class Decision(Generic[ActionT]):
 class Bot(Protocol):
     """A player: picks one of the offered actions, or ``None`` to decline an optional one.
 
+    A bot sees only what its seat may know: the seat's :class:`~vncards.core.View`
+    (``view.seat`` is the seat it plays), never the game's state.
+
     >>> class First:
     ...     name = "first"
-    ...     def choose(self, state, seat, actions, optional):
+    ...     def choose(self, view, actions, optional):
     ...         return actions[0]
     >>> isinstance(First(), Bot)
     True
@@ -113,8 +123,30 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
-        """One of ``actions`` for ``seat``, or ``None`` to decline when ``optional``."""
+    def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Any | None:
+        """One of ``actions`` for ``view.seat``, or ``None`` to decline when ``optional``."""
+        ...
+
+
+@runtime_checkable
+class FastPlayout(Protocol):
+    """The one fast seam of :func:`play_game`: a plugin may play a whole game itself
+    (for simulation speed), making exactly the choices the plain loop would.
+
+    ``playout`` returns ``False``, having changed nothing, when it cannot play these bots
+    (then the plain loop runs); otherwise it plays to the end, passing each action made
+    to ``record``. A playout need not keep the events of the actions it makes: a state
+    played out this way is only read for its result.
+    """
+
+    def playout(
+        self,
+        state: Any,
+        bots: Sequence[Bot],
+        record: Callable[[Any], None],
+        max_steps: int,
+    ) -> bool:
+        """Play ``state`` to the end with ``bots``; ``False`` if this loop cannot."""
         ...
 
 
@@ -207,8 +239,19 @@ class GamePlugin(Protocol[StateT, ActionT, RulesT]):
         """``seat`` declines an optional decision (changes only whose choice is next)."""
         ...
 
-    def apply(self, state: StateT, action: ActionT) -> None:
-        """Carry out ``action`` or raise :class:`~vncards.core.IllegalMove`."""
+    def apply(self, state: StateT, action: ActionT) -> list[Event]:
+        """Carry out ``action`` and return the events it caused, in order; or raise
+        :class:`~vncards.core.IllegalMove` and change nothing."""
+        ...
+
+    def view(self, state: StateT, seat: int) -> View:
+        """What ``seat`` may know of ``state`` (never another seat's hidden cards)."""
+        ...
+
+    def determinize(self, view: View, rng: random.Random) -> StateT:
+        """A full state consistent with ``view``: the seat's own cards and everything
+        public as they are, the cards it cannot see dealt at random with the right
+        count per seat. ``view(determinize(v, rng), v.seat) == v``."""
         ...
 
     def result(self, state: StateT) -> GameResult:
@@ -306,20 +349,25 @@ def play_game(
     """
     start = _copy(state) if keep_start else state
     actions: list[ActionT] = []
-    autoplay = getattr(plugin, "_autoplay", None)
-    if autoplay is not None and autoplay(state, bots, actions.append, max_steps):
-        # the plugin's own loop for the same choices (see SheddingGame._autoplay)
+    if isinstance(plugin, FastPlayout) and plugin.playout(state, bots, actions.append, max_steps):
         return PlayedGame(start, actions, state)
     steps = _steps(plugin)
     record = actions.append
     apply = plugin.apply
-    choosers = [bot.choose for bot in bots]
+    view = plugin.view
+    # core's RandomBot never reads a view: none is built for it
+    choosers = [None if type(bot) is RandomBot else bot.choose for bot in bots]
+    picks = [bot.pick if type(bot) is RandomBot else None for bot in bots]  # type: ignore[attr-defined]
     for _ in range(max_steps):
         step = steps(state)
         if step is None:
             return PlayedGame(start, actions, state)
         seat, offered, optional = step
-        choice = choosers[seat](state, seat, offered, optional)
+        chooser = choosers[seat]
+        if chooser is None:
+            choice = picks[seat](offered, optional)  # type: ignore[misc]
+        else:
+            choice = chooser(view(state, seat), offered, optional)
         if choice is None:
             _decline(plugin, state, bots[seat], seat, optional)
         else:
@@ -434,6 +482,9 @@ def referee(
         winner=None if res.winner is None else names[res.winner],
         instant_win=res.instant_win,
         payments={names[i]: v * record.bet for i, v in enumerate(res.payments)},
+        transfers=[
+            TransferReport.model_validate(t.to_json(names, record.bet)) for t in res.transfers
+        ],
         violations=[
             ViolationReport(index=v.index, player=names[v.seat], rule=v.rule, message=v.message)
             for v in res.violations

@@ -22,6 +22,7 @@ __all__ = [
     "GameRecord",
     "RecordAction",
     "RefereeReport",
+    "TransferReport",
     "ViolationReport",
     "export_schemas",
     "load_record",
@@ -268,6 +269,17 @@ class ViolationReport(BaseModel):
     message: str = Field(description="One sentence for people.")
 
 
+class TransferReport(BaseModel):
+    """One itemised payment: who pays whom, how much (lá × bet) and why."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    from_: str = Field(alias="from", description="Who pays.")
+    to: str = Field(description="Who receives.")
+    amount: int = Field(description="Lá × bet; never negative.")
+    reason: str = Field(description="Why, as a code listed on the game's rules page.")
+
+
 class RefereeReport(BaseModel):
     """What the referee rules on a record.
 
@@ -289,8 +301,9 @@ class RefereeReport(BaseModel):
     variant: str = Field(description="The preset the record was played under.")
     legal: bool = Field(description="False when an action was illegal (see error).")
     finished: bool = Field(description="Whether the game reached its end.")
-    outcome: Literal["win", "instant-win", "sam-success", "sam-failed", "draw"] | None = Field(
-        description="How the game ended; null while unfinished."
+    outcome: str | None = Field(
+        description="How the game ended (win, instant-win, sam-success, sam-failed, draw,"
+        " showdown, or a code on the game's rules page); null while unfinished."
     )
     winner: str | None = Field(
         description="Who won (after a failed Sâm, the blocker); null for a draw or unfinished."
@@ -298,6 +311,10 @@ class RefereeReport(BaseModel):
     instant_win: str | None = Field(description="The instant-win hand's code, else null.")
     payments: dict[str, int] = Field(
         description="Net lá × bet per player, positive = receives; sums to zero."
+    )
+    transfers: list[TransferReport] = Field(
+        default_factory=list,
+        description="Every payment itemised; their net is exactly the payments.",
     )
     violations: list[ViolationReport] = Field(description="Legal acts that carry a penalty.")
     error: ErrorReport | None = Field(description="The first illegal action, else null.")
