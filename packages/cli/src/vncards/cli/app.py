@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from typing import Any
 
 import typer
@@ -74,10 +75,42 @@ app = typer.Typer(
     name="vncards",
     cls=_OneLineErrors,
     help="Vietnamese card games: Tiến lên, Sâm Lốc, Tứ Sắc and any installed plugin.",
-    no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version() -> str:
+    try:
+        return metadata.version("vncards-cli")
+    except metadata.PackageNotFoundError:  # pragma: no cover - run from a source tree
+        return "unknown"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"vncards {_version()}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    ctx: typer.Context,
+    version: bool = typer.Option(
+        False,
+        "--version",
+        "-V",
+        callback=_show_version,
+        is_eager=True,
+        help="Print the version and exit.",
+    ),
+) -> None:
+    """Vietnamese card games: Tiến lên, Sâm Lốc, Tứ Sắc and any installed plugin."""
+    if ctx.invoked_subcommand is None:
+        # bare ``vncards``: the help, and success
+        typer.echo(ctx.get_help())
+        raise typer.Exit()
 
 app.command("games")(games_command)
 app.command("rules")(rules_command)
