@@ -445,7 +445,8 @@ class SheddingGame(Generic[RulesT]):
             if target is None:
                 return []
         out: list[dict[str, Any]] = []
-        for m in legal_plays(mask, eng.combo_rules, target, eng.chops):
+        plays = legal_plays(mask, eng.combo_rules, target, eng.chops)
+        for m in self.query_plays(rules, mask, plays):
             c = classify(m, eng.combo_rules)
             assert c is not None
             out.append(
@@ -463,6 +464,12 @@ class SheddingGame(Generic[RulesT]):
             )
         )
         return out
+
+    def query_plays(self, rules: RulesT, hand: int, masks: list[int]) -> list[int]:
+        """The plays of ``masks`` (from ``hand``) that :meth:`moves_cards` lists: all by
+        default. A game whose engine refuses a play for what it leaves in the hand (Sâm's
+        thối 2: no going out on a 2) drops it here, so queries agree with the referee."""
+        return masks
 
     def deal_json(self, rules: RulesT, n_players: int, seed: int) -> dict[str, Any]:
         """A seeded deal as record fields, with the instant wins it holds."""
