@@ -1,0 +1,246 @@
+"""Search over hidden cards: a bot that thinks by playing the game out many times.
+
+A seat never sees the others' cards, so :class:`SearchBot` samples them: each round it
+asks the plugin for one full state consistent with its view (``determinize``), plays
+every candidate action in a copy of that same state, and lets a fast rollout policy
+finish each copy. The payoff of a copy is the seat's net lá (not only whether it won).
+Because all candidates of a round share one deal of the hidden cards and one rollout
+seed, their payoffs are compared pair by pair, which cancels most of the luck of the
+deal; a candidate clearly behind the best (by the paired differences) is dropped, so
+the rounds left go to the close ones. After the budget the best mean wins.
+
+Games fill three hooks through :class:`SearchHooks`: which candidate actions are worth
+searching (pruning), the rollout policy, and an exact answer when few cards are left
+(a play that wins whatever the hidden cards are).
+
+The budget is a number of rollouts (``iterations``: the same seed gives the same
+choices, on any machine) or seconds of thinking (``think``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from vncards.core._events import Event, View
+from vncards.core._game import Decision, GameResult
+
+__all__ = ["SearchBot", "SearchGame", "SearchHooks", "SearchStats"]
+
+# rounds after which candidates may be dropped (a few first: the paired differences
+# need some samples before their spread means anything)
+_MIN_ROUNDS = 4
+# how many standard errors behind the best a candidate is dropped
+_DROP_Z = 2.0
+
+
+class SearchGame(Protocol):
+    """The parts of :class:`~vncards.core.GamePlugin` a search uses (every plugin has
+    them; a test's toy game may have only these)."""
+
+    def decision(self, state: Any) -> Decision[Any] | None:
+        """The next choice, ``None`` once the game is over."""
+        ...
+
+    def decline(self, state: Any, seat: int) -> None:
+        """``seat`` declines an optional choice."""
+        ...
+
+    def apply(self, state: Any, action: Any) -> list[Event]:
+        """Carry out ``action``."""
+        ...
+
+    def view(self, state: Any, seat: int) -> View:
+        """What ``seat`` may know."""
+        ...
+
+    def determinize(self, view: Any, rng: random.Random) -> Any:
+        """A full state consistent with ``view``."""
+        ...
+
+    def result(self, state: Any) -> GameResult:
+        """Outcome and net lá per seat."""
+        ...
+
+
+class SearchHooks:
+    """The game-specific parts of a search; the defaults work for any plugin.
+
+    Subclass and override what the game can do better: ``candidates`` (prune the
+    actions worth searching, the preferred one first: it wins ties), ``rollout`` (a fast
+    policy playing a full state to the end), ``exact`` (a proven choice, e.g. a hand
+    that goes out whatever the others hold) and ``reward``.
+
+    >>> hooks = SearchHooks()
+    >>> hooks.candidates(None, ["a", "b"], True)
+    ['a', 'b', None]
+    """
+
+    def candidates(self, view: Any, actions: Sequence[Any], optional: bool) -> list[Any]:
+        """The choices worth searching, best guess first; ``None`` stands for declining
+        an optional choice. By default every action (and ``None`` when optional)."""
+        out: list[Any] = list(actions)
+        if optional:
+            out.append(None)
+        return out
+
+    def exact(self, view: Any, actions: Sequence[Any], optional: bool) -> tuple[Any] | None:
+        """``(choice,)`` when the game can prove the best choice from the view alone (no
+        search needed), else ``None`` (the default)."""
+        return None
+
+    def rollout(self, plugin: SearchGame, state: Any, rng: random.Random) -> None:
+        """Play ``state`` to the end. By default every seat picks uniformly at random
+        through the plugin's decisions and declines optional choices."""
+        for _ in range(100_000):
+            decision = plugin.decision(state)
+            if decision is None:
+                return
+            if decision.optional:
+                plugin.decline(state, decision.seat)
+                continue
+            acts = decision.actions
+            plugin.apply(state, acts[int(rng.random() * len(acts))])
+        raise RuntimeError("rollout did not end")
+
+    def reward(self, plugin: SearchGame, state: Any, seat: int) -> float:
+        """The payoff of a played-out state for ``seat``: its net lá (the default)."""
+        return float(plugin.result(state).payments[seat])
+
+
+class SearchStats:
+    """What the last decision's search did: rollouts, rounds and each candidate's mean
+    payoff and number of rollouts (for benchmarks and tests).
+
+    >>> SearchStats().rollouts
+    0
+    """
+
+    def __init__(self) -> None:
+        self.rollouts = 0
+        self.rounds = 0
+        self.means: list[float] = []
+        self.counts: list[int] = []
+        self.choice: Any = None
+
+
+class SearchBot:
+    """Determinized search from the seat's view: see the module docstring.
+
+    ``iterations`` (rollouts per decision) makes the bot reproducible for its seed;
+    otherwise it thinks ``think`` seconds per decision. A choice with one candidate, or
+    one the hooks prove, takes no search.
+
+    A toy game ships with the tests; any plugin with ``view`` and ``determinize`` works:
+
+    >>> from vncards.core import RandomBot, play_game
+    >>> from vncards.tienlen import plugin  # doctest: +SKIP
+    >>> bot = SearchBot(plugin, seed=1, iterations=200)  # doctest: +SKIP
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        plugin: SearchGame,
+        hooks: SearchHooks | None = None,
+        seed: int = 0,
+        *,
+        think: float = 0.1,
+        iterations: int | None = None,
+    ) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"a search needs at least one rollout, not {iterations}")
+        if iterations is None and not think > 0:
+            raise ValueError(f"thinking time must be positive, not {think}")
+        self.plugin = plugin
+        self.hooks = hooks or SearchHooks()
+        self.think = think
+        self.iterations = iterations
+        self._rng = random.Random(seed)
+        self.stats = SearchStats()
+
+    def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Any | None:
+        """The candidate with the best mean payoff over the rollouts of the budget."""
+        stats = self.stats = SearchStats()
+        hooks = self.hooks
+        if not actions:
+            return None
+        proven = hooks.exact(view, actions, optional)
+        if proven is not None:
+            stats.choice = proven[0]
+            return proven[0]
+        cands = hooks.candidates(view, actions, optional)
+        if len(cands) == 1:
+            stats.choice = cands[0]
+            return cands[0]
+        stats.choice = choice = self._search(view, cands)
+        return choice
+
+    def _search(self, view: View, cands: list[Any]) -> Any:
+        plugin, hooks, rng = self.plugin, self.hooks, self._rng
+        seat = view.seat
+        k = len(cands)
+        payoffs: list[list[float]] = [[] for _ in range(k)]
+        alive = list(range(k))
+        budget = self.iterations
+        deadline = None if budget is not None else time.perf_counter() + self.think
+        spent = 0
+        rounds = 0
+        stats = self.stats
+        while True:
+            world = plugin.determinize(view, rng)
+            rollout_seed = rng.getrandbits(64)
+            for i in alive:
+                state = world.copy()
+                choice = cands[i]
+                if choice is None:
+                    plugin.decline(state, seat)
+                else:
+                    plugin.apply(state, choice)
+                hooks.rollout(plugin, state, random.Random(rollout_seed))
+                payoffs[i].append(hooks.reward(plugin, state, seat))
+            spent += len(alive)
+            rounds += 1
+            if budget is not None:
+                if spent + len(alive) > budget:
+                    break
+            elif deadline is not None and time.perf_counter() >= deadline:
+                break
+            if rounds >= _MIN_ROUNDS and len(alive) > 1:
+                alive = _survivors(alive, payoffs)
+                if len(alive) == 1:
+                    break
+        stats.rollouts, stats.rounds = spent, rounds
+        stats.counts = [len(p) for p in payoffs]
+        stats.means = [sum(p) / len(p) if p else -math.inf for p in payoffs]
+        # the best mean among the candidates still in the running; the first wins ties
+        best = max(alive, key=lambda i: (stats.means[i], -i))
+        return cands[best]
+
+
+def _survivors(alive: list[int], payoffs: list[list[float]]) -> list[int]:
+    """The candidates not clearly behind the leader: a candidate goes when its paired
+    difference from the leader (over the rounds both played) is more than ``_DROP_Z``
+    standard errors below zero."""
+    means = {i: sum(payoffs[i]) / len(payoffs[i]) for i in alive}
+    lead = max(alive, key=lambda i: (means[i], -i))
+    lead_p = payoffs[lead]
+    keep = []
+    for i in alive:
+        if i == lead:
+            keep.append(i)
+            continue
+        p = payoffs[i]
+        # both played every round since the start (a dropped one never comes back)
+        n = min(len(p), len(lead_p))
+        diffs = [p[j] - lead_p[j] for j in range(n)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else math.inf
+        se = math.sqrt(var / n)
+        if mean + _DROP_Z * se >= 0:
+            keep.append(i)
+    return keep
