@@ -351,12 +351,12 @@ def test_sam_success_at_five_players_collects_eighty() -> None:
         ("standard", 5, 80),  # 20 × 4 opponents
         ("five-players", 2, 40),  # 20 × 2 players
         ("five-players", 5, 100),  # 20 × 5 players
-        ("a23", 3, 40),  # 20 × 2 opponents
     ],
 )
 def test_sam_failure_payment_by_table_size(variant: str, n: int, amount: int) -> None:
     """Rules page, Báo Sâm and presets: a blocked declarer pays the blocker 20 × number
-    of opponents, or 20 × number of players under five-players; nobody else pays."""
+    of opponents, or 20 × number of players under five-players; nobody else pays (the
+    a23 preset's đền làng is in tests/samloc/test_samloc_f8.py)."""
     hands = ["3S 9D", "4C 10H", "5C 6H", "7S 8H", "JC QH"][:n]
     st = table(*hands, variant=variant)
     plugin.apply(st, Declare(0))
@@ -711,3 +711,30 @@ def test_cli_games_and_rules_show_the_presets_and_prices(runner: CliRunner) -> N
     out = runner.invoke(app, ["rules", "samloc", "--variant", "five-players", "--json"])
     differs = json.loads(out.stdout)["differs_from_default"]
     assert differs == {"sam_failure_basis": "players", "instant_wins_first_game_only": True}
+
+
+def test_cli_rules_a23_shows_the_f8_payment_table(runner: CliRunner) -> None:
+    """Rules page, presets: the defaults are ``sam_failure_payee = blocker`` and
+    ``chop_chain = accumulate``; ``vncards rules samloc --variant a23`` shows the f8
+    table's đền làng, flat 15 per chặt chồng, held tứ quý and 2-3-4 straights."""
+    out = runner.invoke(app, ["rules", "samloc", "--json"])
+    assert out.exit_code == 0, out.output
+    rules = json.loads(out.stdout)["rules"]
+    assert (rules["sam_failure_payee"], rules["chop_chain"], rules["chop_chain_step"]) == (
+        "blocker",
+        "accumulate",
+        15,
+    )
+    out = runner.invoke(app, ["rules", "samloc", "--variant", "a23", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["differs_from_default"] == {
+        "max_players": 4,
+        "straight_order": "a23",
+        "held_quad": 10,
+        "instant_win_counts_held": True,
+        "sam_failure_payee": "everyone",
+        "chop_chain": "flat",
+    }
+    text = runner.invoke(app, ["rules", "samloc", "--variant", "a23"])
+    assert "sam_failure_payee" in text.stdout
+    assert "'everyone' (≠ default)" in text.stdout

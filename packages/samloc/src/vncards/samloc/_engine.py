@@ -116,6 +116,11 @@ class SamEngine(ClimbEngine):
         )
         self.rules = rules
         self.forbid_two = rules.finish_on_two == "forbidden"
+        self.chop_quad = chop_quad
+        # what a chop on a chop adds beyond the chopped tứ quý's value, or None
+        self.flat_step: int | None = (
+            rules.chop_chain_step - chop_quad if rules.chop_chain == "flat" else None
+        )
 
     # ------------------------------------------------------------ move generation
 
@@ -178,6 +183,14 @@ class SamEngine(ClimbEngine):
         if beaten is not None and combo.kind == _QUAD:
             # a legal tứ quý over anything is a chop (a 2 or a lower tứ quý)
             x["chops"] = int(x.get("chops", 0)) + 1  # type: ignore[call-overload]
+            if (
+                self.flat_step is not None
+                and beaten.kind == _QUAD
+                and state.chain_value != self.chop_quad
+            ):
+                # a chop on a chop (a chain just opened is worth exactly the chopped
+                # tứ quý): under chop_chain=flat it adds the flat step, not that value
+                state.chain_value += self.flat_step
         declarer = x.get("declarer", -1)
         if declarer != -1:
             if beaten is not None and beaten_seat == declarer and seat != declarer:

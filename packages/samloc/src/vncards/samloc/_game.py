@@ -142,6 +142,19 @@ class SamLoc(SheddingGame[SamRules]):
         first: int = state.x["first"]  # type: ignore[assignment]
         return first
 
+    def query_plays(self, rules: SamRules, hand: int, masks: list[int]) -> list[int]:
+        """Thối 2 in queries: under ``finish_on_two = forbidden`` no play that empties the
+        hand and holds a 2 is listed, as the referee refuses it.
+
+        >>> [m["cards"] for m in plugin.moves_cards(plugin.presets["standard"], ["2S"])]
+        []
+        >>> [m["cards"] for m in plugin.moves_cards(plugin.presets["standard"], ["2S", "9H"])]
+        [['9H'], ['2S']]
+        """
+        if rules.finish_on_two == "forbidden" and hand & TWOS and hand in masks:
+            return [m for m in masks if m != hand]
+        return masks
+
     def deal_json(self, rules: SamRules, n_players: int, seed: int) -> dict[str, Any]:
         """A seeded deal as record fields, with who would lead and the instant wins."""
         state = self.new_game(rules, n_players, seed)
@@ -313,7 +326,7 @@ class SamLoc(SheddingGame[SamRules]):
                         _move(pay, i, declarer, rules.sam)
                 return GameResult(True, "sam-success", declarer, None, tuple(pay), violations)
             blocker: int = x["blocker"]  # type: ignore[assignment]
-            if blocker >= 0:
+            if blocker >= 0 and rules.sam_failure_payee == "blocker":
                 count = n - 1 if rules.sam_failure_basis == "opponents" else n
                 _move(pay, declarer, blocker, rules.sam * count)
             else:
@@ -368,13 +381,22 @@ class SamLoc(SheddingGame[SamRules]):
                 f"quad > single 2 ({rules.chop_two} lá)",
                 f"quad > quad (higher, {rules.chop_quad} lá)",
             ],
+            "chop_chain": (
+                "each chop on a chop adds the chopped value"
+                if rules.chop_chain == "accumulate"
+                else f"each chop on a chop adds {rules.chop_chain_step} lá"
+            ),
             "passed_may_chop": False,
             "finish_on_two": rules.finish_on_two,
             "instant_wins": [code for code, _ in INSTANT_WINS],
             "instant_wins_first_game_only": rules.instant_wins_first_game_only,
             "sam": (
-                f"success: {rules.sam} from each opponent; failure: {rules.sam} × "
-                f"{rules.sam_failure_basis} to the blocker"
+                f"success: {rules.sam} from each opponent; failure: "
+                + (
+                    f"{rules.sam} × {rules.sam_failure_basis} to the blocker"
+                    if rules.sam_failure_payee == "blocker"
+                    else f"{rules.sam} to every other player"
+                )
             ),
             "scoring": (
                 f"lá left + {rules.held_two} per 2"

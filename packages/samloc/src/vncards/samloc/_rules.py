@@ -7,6 +7,8 @@ a preset is a named value of it. ``standard`` is the default.
 'a23'
 >>> preset_differences("five-players")
 {'sam_failure_basis': ('opponents', 'players'), 'instant_wins_first_game_only': (False, True)}
+>>> PRESETS["a23"].sam_failure_payee, PRESETS["a23"].chop_chain
+('everyone', 'flat')
 """
 
 from __future__ import annotations
@@ -48,12 +50,21 @@ class SamRules(RulesBase):
     but the player is ranked a loser and play goes on (``loses``)."""
     sam_failure_basis: Literal["opponents", "players"] = "opponents"
     """A failed Sâm pays the blocker ``sam`` lá times the number of opponents or of players."""
+    sam_failure_payee: Literal["blocker", "everyone"] = "blocker"
+    """Who a failed Sâm pays: the blocker alone (by ``sam_failure_basis``), or ``sam`` lá to
+    every other player (đền làng). The blocker is the winner either way."""
     instant_wins_first_game_only: bool = False
     """Whether tới trắng counts only in a match's first game."""
     chop_two: int = Field(default=15, ge=0)
     """Lá a chopped 2 costs its owner (heo bị chặt)."""
     chop_quad: int = Field(default=10, ge=0)
     """Lá a chopped tứ quý costs its owner."""
+    chop_chain: Literal["accumulate", "flat"] = "accumulate"
+    """Chặt chồng: a chop on a chop adds the chopped tứ quý's value to the chain
+    (``accumulate``), or a flat ``chop_chain_step`` lá (``flat``). The first chop of a
+    chain is valued by ``chop_two`` / ``chop_quad`` either way."""
+    chop_chain_step: int = Field(default=15, ge=0)
+    """Lá each chop on a chop adds to the chain under ``chop_chain = flat``."""
     held_two: int = Field(default=5, ge=0)
     """Extra lá a loser pays per 2 still in hand (on top of the card itself)."""
     held_quad: int = Field(default=0, ge=0)
@@ -83,6 +94,8 @@ PRESETS: dict[str, SamRules] = {
         straight_order="a23",
         held_quad=10,
         instant_win_counts_held=True,
+        sam_failure_payee="everyone",
+        chop_chain="flat",
     ),
     "five-players": SamRules(
         sam_failure_basis="players",
