@@ -1,0 +1,35 @@
+"""The one error shape of the service: ``{"error": {"code", "message"}}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["ApiError", "error_body"]
+
+
+def error_body(code: str, message: str) -> dict[str, Any]:
+    """The JSON body of every error answer.
+
+    >>> error_body("no-such-table", "There is no table 'x'.")
+    {'error': {'code': 'no-such-table', 'message': "There is no table 'x'."}}
+    """
+    return {"error": {"code": code, "message": " ".join(message.split())}}
+
+
+class ApiError(Exception):
+    """A refusal the service answers with ``status`` and a stable ``code``.
+
+    >>> e = ApiError(409, "game-over", "The game is over.")
+    >>> e.status, e.body()["error"]["code"]
+    (409, 'game-over')
+    """
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+    def body(self) -> dict[str, Any]:
+        """The error as the JSON body of the answer."""
+        return error_body(self.code, self.message)

@@ -1,0 +1,34 @@
+"""The service's limits, as one value the app is made from."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from vncards.core import MAX_RECORD_BYTES
+
+__all__ = ["ServerSettings"]
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """How much the service accepts and how long it keeps a table.
+
+    ``max_body_bytes`` bounds every request body but a batch's, which
+    ``max_batch_bytes`` bounds; a larger body is refused with 413. ``max_tables`` caps
+    the tables still being played (finished ones are dropped first to make room);
+    a table nobody has touched for ``idle_seconds`` is ended and forgotten. ``clock``
+    tells the time in seconds (tests pass a clock they move by hand).
+
+    >>> s = ServerSettings(max_tables=10)
+    >>> s.max_tables, s.idle_seconds
+    (10, 1800.0)
+    """
+
+    max_body_bytes: int = MAX_RECORD_BYTES
+    max_batch_bytes: int = 64 * 1024 * 1024
+    max_tables: int = 1000
+    idle_seconds: float = 30 * 60.0
+    max_bot_steps: int = 100_000
+    clock: Callable[[], float] = field(default=time.monotonic, repr=False)
