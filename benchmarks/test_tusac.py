@@ -95,7 +95,7 @@ def test_state_copy_mid_game(benchmark: BenchmarkFixture) -> None:
     for _ in range(length // 2):  # the same game again, stopped halfway
         d = plugin.decision(state)
         assert d is not None
-        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
         if choice is None:
             plugin.decline(state, d.seat)
         else:

@@ -29,7 +29,8 @@ def test_random_bot_takes_an_offered_win() -> None:
     """The ``random`` bot never declines an optional winning claim."""
     bot = plugin.bots["random"](1)
     offer = [Take(2, (3, 4))]
-    assert all(bot.choose(None, 2, offer, True) == offer[0] for _ in range(20))
+    view = plugin.view(plugin.new_game(TuSacRules(), 4, 1), 2)
+    assert all(bot.choose(view, offer, True) == offer[0] for _ in range(20))
 
 
 def test_greedy_wins_more_than_random_small() -> None:

@@ -54,7 +54,7 @@ def test_obligation_is_the_only_legal_action_but_wins(seed: int) -> None:
             wins = {a for s in range(4) for a in winning_takes(state, s)}
             for a in plugin.legal_actions(state):
                 assert (a.seat, getattr(a, "cards", None)) == must or a in wins
-        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
         if choice is None:
             plugin.decline(state, d.seat)
         else:
@@ -97,7 +97,7 @@ def test_a_copy_equals_the_state_and_stays_apart_all_game(seed: int) -> None:
         copy = state.copy()
         assert copy == state
         before = state.copy()
-        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
         for target in (copy, state):
             if choice is None:
                 plugin.decline(target, d.seat)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from vncards.core import RecordError, referee
-from vncards.tusac import plugin
+from vncards.tusac import REASONS, plugin
 
 RECORDS = Path(__file__).resolve().parents[2] / "shared" / "records" / "tusac"
 NAMES = sorted(
@@ -30,7 +30,7 @@ def _load(name: str) -> dict[str, Any]:
 
 
 def _verdict(data: dict[str, Any]) -> dict[str, Any]:
-    report = referee(plugin, data).model_dump()
+    report = referee(plugin, data).model_dump(by_alias=True)
     if report["error"] is not None:
         report["error"].pop("message")
     for v in report["violations"]:
@@ -50,6 +50,33 @@ def test_golden_record_verdict(name: str) -> None:
     """Each golden record is refereed to its hand-worked verdict."""
     expected = json.loads((RECORDS / f"{name}.expected.json").read_text(encoding="utf-8"))
     assert _verdict(_load(name)) == expected
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_record_transfers_net_to_payments(name: str) -> None:
+    """DESIGN, "Referee": the net of the itemised transfers is exactly ``payments``, every
+    amount is positive and every reason is a code listed on the rules page."""
+    data = _load(name)
+    data["bet"] = 3
+    report = referee(plugin, data)
+    net = dict.fromkeys(report.payments, 0)
+    for t in report.transfers:
+        assert t.amount > 0
+        assert t.from_ != t.to
+        assert t.reason in REASONS
+        net[t.from_] -= t.amount
+        net[t.to] += t.amount
+    assert net == report.payments
+    assert sum(net.values()) == 0
+
+
+def test_den_is_itemised_as_the_discarder_paying_for_each_loser() -> None:
+    """Rules page, "Đền" (record ``den-discarder-pays-all``): Bình pays Chi his own
+    ``win`` share and one ``den`` share for each other loser; An and Dũng pay nothing."""
+    report = referee(plugin, _load("den-discarder-pays-all"))
+    rows = sorted((t.from_, t.to, t.reason) for t in report.transfers)
+    assert rows == [("Bình", "Chi", "den"), ("Bình", "Chi", "den"), ("Bình", "Chi", "win")]
+    assert len({t.amount for t in report.transfers}) == 1
 
 
 def test_dealer_is_the_21_card_player_and_acts_first() -> None:

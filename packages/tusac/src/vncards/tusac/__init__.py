@@ -30,16 +30,21 @@ from vncards.tusac._engine import (
     INSTANT_WIN,
     Discard,
     Draw,
+    OwedDen,
     Pass,
+    Revealed,
     Take,
+    TookGroup,
     TuSacAction,
     TuSacState,
+    decision_parts,
     discard_outs,
     junk_discards,
     obligation,
     start_game,
     waiting_pair,
     worst_discards,
+    worst_of,
 )
 from vncards.tusac._groups import (
     GROUP_CODES,
@@ -51,7 +56,7 @@ from vncards.tusac._groups import (
 )
 from vncards.tusac._plugin import TuSacGame, plugin
 from vncards.tusac._rules import PRESETS, TuSacRules
-from vncards.tusac._settle import base_payment, settle, winner_lenh
+from vncards.tusac._settle import REASONS, base_payment, settle, settle_transfers, winner_lenh
 from vncards.tusac._solver import (
     EMPTY_HAND,
     Grouping,
@@ -66,6 +71,7 @@ from vncards.tusac._solver import (
     is_complete,
     min_junk,
 )
+from vncards.tusac._view import TuSacView, determinize, make_view
 
 __all__ = [
     "ACTIVE",
@@ -80,6 +86,7 @@ __all__ = [
     "INSTANT_WIN",
     "KINDS",
     "PRESETS",
+    "REASONS",
     "Colour",
     "Discard",
     "Draw",
@@ -87,18 +94,24 @@ __all__ = [
     "Group",
     "Grouping",
     "Hand",
+    "OwedDen",
     "Pass",
     "Piece",
+    "Revealed",
     "Take",
+    "TookGroup",
     "TuSacAction",
     "TuSacGame",
     "TuSacRules",
     "TuSacState",
+    "TuSacView",
     "base_payment",
     "best_grouping",
     "best_lenh",
     "classify_group",
     "colour_of",
+    "decision_parts",
+    "determinize",
     "discard_outs",
     "format_card",
     "format_cards",
@@ -111,6 +124,7 @@ __all__ = [
     "is_complete",
     "junk_discards",
     "kind_of",
+    "make_view",
     "min_junk",
     "obligation",
     "parse_card",
@@ -119,10 +133,12 @@ __all__ = [
     "plugin",
     "random_bot",
     "settle",
+    "settle_transfers",
     "split_card_list",
     "start_game",
     "take_shapes",
     "waiting_pair",
     "winner_lenh",
     "worst_discards",
+    "worst_of",
 ]

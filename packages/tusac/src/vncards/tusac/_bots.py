@@ -7,17 +7,19 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from vncards.core import Bot, BotFactory, RandomBot
-from vncards.tusac._engine import Discard, Take, TuSacState, worst_discards
+from vncards.core import Bot, BotFactory, RandomBot, View
+from vncards.tusac._engine import Discard, Take, worst_of
 from vncards.tusac._solver import hand_remove, min_junk
+from vncards.tusac._view import TuSacView
 
 __all__ = ["BOTS", "GreedyBot", "random_bot"]
 
 
 def random_bot(seed: int) -> Bot:
-    """Core's random bot that never declines an offered win.
+    """Core's random bot that never declines an offered win (it reads no view, so the
+    game loop builds none for it).
 
-    >>> random_bot(1).choose(None, 0, ["win"], True)
+    >>> random_bot(1).pick(["win"], True)
     'win'
     """
     return RandomBot(seed, decline=0.0)
@@ -26,10 +28,15 @@ def random_bot(seed: int) -> Bot:
 class GreedyBot:
     """Wins when it can; otherwise takes the active card whenever a take is allowed,
     choosing the take that leaves the fewest rác; discards a rác with the fewest outs
-    (so it never owes đền); draws or passes when it cannot take.
+    (so it never owes đền); draws or passes when it cannot take. It reads only its
+    seat's :class:`~vncards.tusac.TuSacView`: its private hand and the cards everyone
+    has seen.
 
-    >>> GreedyBot(0).choose(None, 2, ["only"], True)
-    'only'
+    >>> from vncards.tusac import plugin, TuSacRules
+    >>> st = plugin.new_game(TuSacRules(), 2, seed=1)
+    >>> v = plugin.view(st, 0)
+    >>> GreedyBot(0).choose(v, v.legal, v.optional)
+    Discard(seat=0, card=15)
     """
 
     name = "greedy"
@@ -37,21 +44,23 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
-        """Pick an action (an offered win is always taken)."""
+    def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Any | None:
+        """Pick one of ``actions`` for ``view.seat`` (an offered win is always taken)."""
         if not actions:
             return None
         if optional or len(actions) == 1:
             return actions[0]
-        assert isinstance(state, TuSacState)
+        if not isinstance(view, TuSacView):
+            raise TypeError(f"the greedy bot reads a Tứ Sắc view, not {type(view).__name__}")
+        hand = view.own
         if isinstance(actions[0], Discard):
-            worst, _ = worst_discards(state, seat)
+            worst, _ = worst_of(hand, view.seen)
             best = [a for a in actions if a.card in worst] or list(actions)
             return best[self._rng.randrange(len(best))]
+        seat = view.seat
         takes = [a for a in actions if isinstance(a, Take) and a.seat == seat]
         if not takes:
             return actions[-1]
-        hand = state.hands[seat]
 
         def junk_after(take: Take) -> int:
             after = hand

@@ -9,11 +9,24 @@ the :class:`~vncards.core.IllegalMove` an action would raise (or ``None``); ``ap
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from itertools import combinations
 from operator import attrgetter
+from typing import ClassVar
 
-from vncards.core import IllegalMove, Violation
+from vncards.core import (
+    Discarded,
+    Drew,
+    Event,
+    IllegalMove,
+    Passed,
+    Settled,
+    Took,
+    Transfer,
+    Violation,
+    Won,
+)
 from vncards.tusac._deck import KINDS, Piece, format_card, format_cards
 from vncards.tusac._groups import GROUPS, Group, group_lenh, take_shapes
 from vncards.tusac._rules import TuSacRules
@@ -33,13 +46,17 @@ __all__ = [
     "INSTANT_WIN",
     "Discard",
     "Draw",
+    "OwedDen",
     "Pass",
+    "Revealed",
     "Take",
+    "TookGroup",
     "TuSacAction",
     "TuSacState",
     "action_error",
     "apply_action",
     "claim_order",
+    "decision_parts",
     "decline_error",
     "discard_error",
     "discard_outs",
@@ -53,6 +70,7 @@ __all__ = [
     "waiting_pair",
     "winning_takes",
     "worst_discards",
+    "worst_of",
 ]
 
 DISCARD = 0
@@ -99,6 +117,52 @@ class Pass:
 
 
 TuSacAction = Discard | Take | Draw | Pass
+
+
+@dataclass(frozen=True, slots=True)
+class TookGroup(Took):
+    """``seat`` took the active ``card`` with ``cards`` of its own (``type`` ``take``):
+    ``group`` is the exposed group's code, ``khui`` whether it completed a Khạp, and
+    ``out_of_turn`` whether the taker jumped the turn (a claim: a win, a Khạp or a pair).
+
+    >>> TookGroup(2, "YC", ("YC", "YC"), "triple", False, True).to_json(["An", "Bình", "Chi"])
+    {'type': 'take', 'player': 'Chi', 'card': 'YC', 'cards': ['YC', 'YC'], \
+'group': 'triple', 'khui': False, 'out_of_turn': True}
+    """
+
+    group: str = ""
+    khui: bool = False
+    out_of_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """At the deal ``seat`` lays down a Quàn, four identical ``cards`` (``type``
+    ``reveal``).
+
+    >>> Revealed(0, ("RP",) * 4).to_json(["An", "Bình"])
+    {'type': 'reveal', 'player': 'An', 'cards': ['RP', 'RP', 'RP', 'RP'], 'group': 'quan'}
+    """
+
+    type: ClassVar[str] = "reveal"
+    cards: tuple[str, ...] = ()
+    group: str = "quan"
+
+
+@dataclass(frozen=True, slots=True)
+class OwedDen(Event):
+    """``seat`` discarded ``card`` after a take although it is not among its worst rác
+    (``type`` ``den``): should another player win by taking that very card, ``seat``
+    pays for every loser. ``index`` is the action's index in the game.
+
+    >>> OwedDen(1, "YR", 2).to_json(["An", "Bình"])
+    {'type': 'den', 'player': 'Bình', 'card': 'YR', 'index': 2}
+    """
+
+    type: ClassVar[str] = "den"
+    card: str = ""
+    index: int = 0
+
 
 _SHAPES: tuple[dict[tuple[int, ...], str], ...] = tuple(take_shapes(k) for k in range(KINDS))
 # Groups of three or four different kinds holding a kind: the groups a rác can be
@@ -161,7 +225,13 @@ class TuSacState:
     n_actions: int = 0
     counts: tuple[int, int, int, int] = (0, 0, 0, 0)
     """Draws, takes, discards and passes so far."""
-    _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    transfers: tuple[Transfer, ...] = ()
+    """The payments of a finished game, itemised (empty until then and for a draw)."""
+    events: list[Event] = field(default_factory=list)
+    """Everything that happened, in order: the deal's Quàn, then each action's events."""
+    _must: tuple[int, tuple[int, ...]] | None = field(default=None, compare=False, repr=False)
+    """The :func:`obligation` worked out for the position (valid while ``_must_known``)."""
+    _must_known: bool = field(default=False, compare=False, repr=False)
 
     @property
     def n_players(self) -> int:
@@ -188,7 +258,9 @@ class TuSacState:
             setattr(new, name, value)
         new.hands = list(self.hands)
         new.exposed = list(self.exposed)
-        new._cache = {}
+        new.events = list(self.events)
+        new._must = None
+        new._must_known = False
         return new
 
     def khap_counts(self) -> tuple[int, ...]:
@@ -209,7 +281,7 @@ class TuSacState:
         return seen
 
 
-_FIELDS = tuple(f.name for f in fields(TuSacState) if f.name != "_cache")
+_FIELDS = tuple(f.name for f in fields(TuSacState) if not f.name.startswith("_"))
 _read_fields = attrgetter(*_FIELDS)
 _new_state = object.__new__
 
@@ -217,22 +289,27 @@ _new_state = object.__new__
 def start_game(
     rules: TuSacRules, dealt: list[list[int]], stock: list[int], dealer: int
 ) -> TuSacState:
-    """A game from a deal: Quàn are exposed, then a complete dealer wins at once.
+    """A game from a deal: Quàn are exposed (a ``reveal`` event each), then a complete
+    dealer wins at once.
 
     >>> from vncards.tusac._deck import parse_cards
     >>> st = start_game(TuSacRules(), [parse_cards("RK") * 4 + [1] * 17, [2] * 20], [], 0)
     >>> [g.name for g in st.exposed[0]], st.turn, st.phase == DISCARD
     (['quan'], 0, True)
+    >>> [e.type for e in st.events], st.outcome
+    (['reveal', 'win', 'settle'], 'instant-win')
     """
     hands: list[Hand] = []
     exposed: list[tuple[Group, ...]] = []
-    for cards in dealt:
+    events: list[Event] = []
+    for seat, cards in enumerate(dealt):
         hand = hand_of(cards)
         groups = []
         for k in sorted(set(cards)):
             if hand_count(hand, k) == 4:
                 hand = hand_remove(hand, k, 4)
                 groups.append(Group("quad", (k,) * 4, group_lenh("quad", 4, taken=False), "quan"))
+                events.append(Revealed(seat, (format_card(k),) * 4))
         hands.append(hand)
         exposed.append(tuple(groups))
     state = TuSacState(
@@ -243,6 +320,7 @@ def start_game(
         hands=hands,
         exposed=exposed,
         turn=dealer,
+        events=events,
     )
     # a dealer with no rác could not make the opening discard (rule 3): they win at once
     if is_complete(hands[dealer]):
@@ -250,7 +328,19 @@ def start_game(
         state.winner = dealer
         state.outcome = "instant-win"
         state.instant_win = INSTANT_WIN
+        events.extend(_end_events(state))
     return state
+
+
+def _end_events(state: TuSacState) -> list[Event]:
+    """The game has just ended: settle it (kept in ``transfers``) and say so."""
+    from vncards.tusac._settle import settle_transfers  # settlement reads the state
+
+    state.transfers = settle_transfers(state)
+    return [
+        Won(state.winner, state.outcome or "draw", state.instant_win),
+        Settled(None, state.transfers),
+    ]
 
 
 # ---------------------------------------------------------------- who may take
@@ -286,11 +376,11 @@ def obligation(state: TuSacState) -> tuple[int, tuple[int, ...]] | None:
     matching Khạp (rule 2, even in turn), else the holder of a matching pair when it is
     not their turn (rule 4), unless the card is a Tướng, the player is waiting on two
     rác (exception b), or the take would add rác (rule 3)."""
-    cached = state._cache.get("obligation", False)
-    if cached is not False:
-        return cached  # type: ignore[return-value]
+    if state._must_known:
+        return state._must
     found = _obligation(state)
-    state._cache["obligation"] = found
+    state._must = found
+    state._must_known = True
     return found
 
 
@@ -515,8 +605,19 @@ def discard_outs(hand: Hand, card: int, unseen: list[int]) -> int:
 def worst_discards(state: TuSacState, seat: int) -> tuple[list[int], dict[int, int]]:
     """The legal discards of ``seat`` with the fewest outs, and every legal discard's outs.
     Outs count copies ``seat`` has not seen: not in its hand, no exposed group, not dead."""
-    hand = state.hands[seat]
-    seen = state.seen()
+    return worst_of(state.hands[seat], state.seen())
+
+
+def worst_of(hand: Hand, seen: Sequence[int]) -> tuple[list[int], dict[int, int]]:
+    """:func:`worst_discards` of a private ``hand`` given the counts of the cards every
+    player has ``seen`` (per kind: exposed groups, dead cards, the active card) — all a
+    seat's view needs.
+
+    >>> from vncards.tusac._deck import parse_cards, format_cards
+    >>> worst, outs = worst_of(hand_of(parse_cards("RK RA RE GR GC YH")), [0] * KINDS)
+    >>> format_cards(worst), outs
+    (['YH'], {12: 3, 17: 7, 18: 7})
+    """
     unseen = [4 - seen[k] - hand_count(hand, k) for k in range(KINDS)]
     outs = {k: discard_outs(hand, k, unseen) for k in junk_discards(hand)}
     if not outs:
@@ -557,6 +658,28 @@ def winning_takes(state: TuSacState, seat: int) -> list[Take]:
     return out
 
 
+def decision_parts(state: TuSacState) -> tuple[int, list[TuSacAction], bool] | None:
+    """The next choice of a bot-driven game as ``(seat, actions, optional)``, ``None``
+    once finished: winning claims first (optional, in claim order, skipping seats that
+    declined), then a forced take, then the player in turn."""
+    if state.finished:
+        return None
+    if state.phase == DISCARD:
+        return state.turn, legal_actions(state), False
+    declined = state.declined
+    for seat in claim_order(state):
+        if declined >> seat & 1:
+            continue
+        wins = winning_takes(state, seat)
+        if wins:
+            return seat, list(wins), True
+    must = obligation(state)
+    if must is not None:
+        return must[0], [Take(*must)], False
+    turn = state.turn
+    return turn, [a for a in legal_actions(state) if a.seat == turn], False
+
+
 def decline_error(state: TuSacState, seat: int) -> IllegalMove | None:
     """Why ``seat`` has no winning claim to decline now (``None`` if it has one)."""
     if state.finished or state.phase != ACTIVE or state.declined >> seat & 1:
@@ -570,24 +693,32 @@ def decline_error(state: TuSacState, seat: int) -> IllegalMove | None:
     return IllegalMove("nothing-to-decline", "This player has no claim to decline.")
 
 
-def apply_action(state: TuSacState, action: TuSacAction) -> None:
-    """Carry out ``action``; raise :class:`~vncards.core.IllegalMove` and change nothing
-    if it is illegal."""
+def apply_action(state: TuSacState, action: TuSacAction) -> list[Event]:
+    """Carry out ``action`` and return the events it caused (also added to
+    ``state.events``); raise :class:`~vncards.core.IllegalMove` and change nothing if it
+    is illegal.
+
+    >>> from vncards.tusac import plugin
+    >>> st = plugin.new_game(plugin.presets["standard"], 2, seed=1)
+    >>> apply_action(st, legal_actions(st)[0])
+    [Discarded(seat=0, card='RE')]
+    """
+    events: list[Event]
     if isinstance(action, Take):
         err, wins = take_error(state, action.seat, action.cards)
         if err is not None:
             raise err
-        _take(state, action.seat, action.cards, wins)
+        events = _take(state, action.seat, action.cards, wins)
     elif isinstance(action, Discard):
         err = discard_error(state, action.seat, action.card)
         if err is not None:
             raise err
-        _discard(state, action.seat, action.card)
+        events = _discard(state, action.seat, action.card)
     elif isinstance(action, Draw):
         err = draw_error(state, action.seat)
         if err is not None:
             raise err
-        _draw(state, action.seat)
+        events = _draw(state, action.seat)
     elif isinstance(action, Pass):
         err = pass_error(state, action.seat)
         if err is not None:
@@ -595,11 +726,14 @@ def apply_action(state: TuSacState, action: TuSacAction) -> None:
         state.turn = (action.seat + 1) % state.n_players
         state.drawn = False
         _bump(state, 3)
+        events = [Passed(action.seat)]
     else:
         raise IllegalMove("unknown-action", f"Tứ Sắc has no {type(action).__name__} action.")
     state.n_actions += 1
     state.declined = 0
-    state._cache.clear()
+    state._must_known = False
+    state.events.extend(events)
+    return events
 
 
 def _bump(state: TuSacState, which: int) -> None:
@@ -608,36 +742,43 @@ def _bump(state: TuSacState, which: int) -> None:
     state.counts = (counts[0], counts[1], counts[2], counts[3])
 
 
-def _take(state: TuSacState, seat: int, cards: tuple[int, ...], wins: bool) -> None:
+def _take(state: TuSacState, seat: int, cards: tuple[int, ...], wins: bool) -> list[Event]:
     card = state.active
+    out_of_turn = seat != state.turn
     hand = state.hands[seat]
     for k in cards:
         hand = hand_remove(hand, k)
     state.hands[seat] = hand
     group = tuple(sorted((*cards, card)))
     code = GROUPS[group]
+    khui = code == "quad"
     state.exposed[seat] = (
         *state.exposed[seat],
-        Group(
-            code, group, group_lenh(code, len(group), taken=True), "khui" if code == "quad" else ""
-        ),
+        Group(code, group, group_lenh(code, len(group), taken=True), "khui" if khui else ""),
     )
     state.active = -1
     state.drawn = False
     _bump(state, 1)
+    events: list[Event] = [
+        TookGroup(seat, format_card(card), tuple(format_cards(cards)), code, khui, out_of_turn)
+    ]
     if wins:
         state.finished = True
         state.winner = seat
         state.outcome = "win"
         state.den_payer = state.den_seat
-    else:
-        state.phase = DISCARD
-        state.turn = seat
-        state.after_take = True
+        state.den_seat = -1
+        events.extend(_end_events(state))
+        return events
+    state.phase = DISCARD
+    state.turn = seat
+    state.after_take = True
     state.den_seat = -1
+    return events
 
 
-def _discard(state: TuSacState, seat: int, card: int) -> None:
+def _discard(state: TuSacState, seat: int, card: int) -> list[Event]:
+    events: list[Event] = [Discarded(seat, format_card(card))]
     if state.rules.den and state.after_take:
         worst, _ = worst_discards(state, seat)
         if card not in worst:
@@ -653,6 +794,7 @@ def _discard(state: TuSacState, seat: int, card: int) -> None:
                 ),
             )
             state.den_seat = seat
+            events.append(OwedDen(seat, format_card(card), state.n_actions))
     state.hands[seat] = hand_remove(state.hands[seat], card)
     state.active = card
     state.source = seat
@@ -661,9 +803,10 @@ def _discard(state: TuSacState, seat: int, card: int) -> None:
     state.phase = ACTIVE
     state.turn = (seat + 1) % state.n_players
     _bump(state, 2)
+    return events
 
 
-def _draw(state: TuSacState, seat: int) -> None:
+def _draw(state: TuSacState, seat: int) -> list[Event]:
     dead = list(state.dead)
     dead[state.active] += 1
     state.dead = tuple(dead)
@@ -672,9 +815,10 @@ def _draw(state: TuSacState, seat: int) -> None:
         state.active = -1
         state.finished = True
         state.outcome = "draw"
-        return
-    state.active = state.stock[state.pos]
+        return _end_events(state)
+    card = state.active = state.stock[state.pos]
     state.pos += 1
     state.source = seat
     state.drawn = True
     _bump(state, 0)
+    return [Drew(seat, format_card(card))]

@@ -8,15 +8,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from vncards.core import (
+    CARD,
+    CARDS,
+    TRUE,
+    ActionKey,
     BotFactory,
     Decision,
+    Event,
     GameRecord,
     GameResult,
     NotationError,
     RecordAction,
     RecordError,
+    RecordVocabulary,
     RefereeReport,
+    View,
     deal,
+    net_of,
     referee,
 )
 from vncards.tusac._bots import BOTS
@@ -30,7 +38,6 @@ from vncards.tusac._deck import (
     split_card_list,
 )
 from vncards.tusac._engine import (
-    DISCARD,
     INSTANT_WIN,
     Discard,
     Draw,
@@ -39,17 +46,16 @@ from vncards.tusac._engine import (
     TuSacAction,
     TuSacState,
     apply_action,
-    claim_order,
+    decision_parts,
     decline_error,
     legal_actions,
-    obligation,
     start_game,
-    winning_takes,
 )
 from vncards.tusac._groups import GROUP_CODES, classify_group, take_shapes
 from vncards.tusac._rules import PRESETS, TuSacRules
-from vncards.tusac._settle import settle
+from vncards.tusac._settle import REASONS
 from vncards.tusac._solver import best_grouping, hand_kinds, hand_of
+from vncards.tusac._view import TuSacView, action_record, determinize, make_view
 
 __all__ = ["TuSacGame", "plugin"]
 
@@ -82,6 +88,17 @@ class TuSacGame:
     presets: Mapping[str, TuSacRules] = PRESETS
     default_preset = "standard"
     bots: Mapping[str, BotFactory] = BOTS
+    record_vocabulary = RecordVocabulary(
+        actions=(
+            ActionKey("discard", CARD, 'The card discarded, e.g. "RK".'),
+            ActionKey("take", CARDS, "Own cards taking the active card ([] for a lone Tướng)."),
+            ActionKey("draw", TRUE, "Draw from the stock."),
+            ActionKey("pass", TRUE, "Decline the drawn card; the turn moves on."),
+        ),
+        outcomes=("win", "instant-win", "draw"),
+        transfer_reasons=REASONS,
+        violations=("den",),
+    )
 
     # ------------------------------------------------------------ dealing
 
@@ -149,21 +166,11 @@ class TuSacGame:
     def decision(self, state: TuSacState) -> Decision[TuSacAction] | None:
         """Winning claims first (optional, in claim order), then a forced take, then the
         player in turn."""
-        if state.finished:
+        parts = decision_parts(state)
+        if parts is None:
             return None
-        if state.phase == DISCARD:
-            return Decision(state.turn, legal_actions(state))
-        for seat in claim_order(state):
-            if state.declined >> seat & 1:
-                continue
-            wins = winning_takes(state, seat)
-            if wins:
-                return Decision(seat, wins, optional=True)
-        must = obligation(state)
-        if must is not None:
-            return Decision(must[0], [Take(*must)])
-        turn = state.turn
-        return Decision(turn, [a for a in legal_actions(state) if a.seat == turn])
+        seat, actions, optional = parts
+        return Decision(seat, actions, optional)
 
     def decline(self, state: TuSacState, seat: int) -> None:
         """``seat`` lets its winning claim on the active card go."""
@@ -172,19 +179,40 @@ class TuSacGame:
             raise err
         state.declined |= 1 << seat
 
-    def apply(self, state: TuSacState, action: TuSacAction) -> None:
-        """Carry out ``action`` or raise :class:`~vncards.core.IllegalMove`."""
-        apply_action(state, action)
+    def apply(self, state: TuSacState, action: TuSacAction) -> list[Event]:
+        """Carry out ``action`` and return its events, or raise
+        :class:`~vncards.core.IllegalMove` and change nothing.
+
+        >>> st = plugin.new_game(TuSacRules(), 2, seed=1)
+        >>> [e.to_json(["An", "Bình"]) for e in plugin.apply(st, Discard(0, 2))]
+        [{'type': 'discard', 'player': 'An', 'card': 'RE'}]
+        """
+        return apply_action(state, action)
+
+    def view(self, state: TuSacState, seat: int) -> TuSacView:
+        """What ``seat`` may know: its private hand, every exposed group, the discards,
+        the active and dead cards, the stock's size, everyone's card and Khạp counts,
+        its legal actions when the choice is its own, and the events so far."""
+        return make_view(state, seat)
+
+    def determinize(self, view: View, rng: random.Random) -> TuSacState:
+        """A full state consistent with a :class:`TuSacView` (see
+        :func:`~vncards.tusac.determinize`)."""
+        if not isinstance(view, TuSacView):
+            raise TypeError(f"a Tứ Sắc view is needed, not {type(view).__name__}")
+        return determinize(view, rng)
 
     def result(self, state: TuSacState) -> GameResult:
-        """Outcome and net lá per seat; a draw or an unfinished game pays nothing."""
+        """Outcome, net lá per seat and the itemised transfers; a draw or an unfinished
+        game pays nothing."""
         return GameResult(
             finished=state.finished,
             outcome=state.outcome,
             winner=state.winner,
             instant_win=state.instant_win,
-            payments=settle(state),
+            payments=tuple(net_of(state.transfers, state.n_players)),
             violations=state.violations,
+            transfers=state.transfers,
         )
 
     # ------------------------------------------------------------ records
@@ -203,11 +231,9 @@ class TuSacGame:
         """Read ``discard`` / ``take`` / ``draw`` / ``pass``."""
         kind = action.kind
         if kind == "discard":
-            assert action.discard is not None
-            return Discard(seat, _record_card(action.discard))
+            return Discard(seat, _record_card(action.value))
         if kind == "take":
-            assert action.take is not None
-            return Take(seat, tuple(_record_card(t) for t in action.take))
+            return Take(seat, tuple(_record_card(t) for t in action.value))
         if kind == "draw":
             return Draw(seat)
         if kind == "pass":
@@ -216,13 +242,7 @@ class TuSacGame:
 
     def action_to_record(self, state: TuSacState, action: TuSacAction) -> dict[str, Any]:
         """The record form of an action (without ``player``)."""
-        if isinstance(action, Discard):
-            return {"discard": format_card(action.card)}
-        if isinstance(action, Take):
-            return {"take": format_cards(action.cards)}
-        if isinstance(action, Draw):
-            return {"draw": True}
-        return {"pass": True}
+        return action_record(action)
 
     def record_deal(self, state: TuSacState) -> dict[str, Any]:
         """Hands as dealt and the stock in draw order (the dealer is the 21-card hand)."""

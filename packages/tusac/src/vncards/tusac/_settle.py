@@ -1,13 +1,24 @@
 """Settlement: the winner's lệnh, what each loser pays, the losers' own Quàn, Khui and
-Khạp, and đền. Everything is counted in lá through core's zero-sum ledger."""
+Khạp, and đền. Everything is counted in lá through core's zero-sum ledger, each payment
+itemised with its reason (codes on the rules page):
+
+- ``win`` — a loser pays the winner ``(3 + L) + 10`` (doubled before the 10 with a Quàn
+  or Khui);
+- ``den`` — the đền discarder pays the winner what another loser would have paid;
+- ``quan``, ``khui``, ``khap`` — a loser is paid for its own Quàn (8), Khui (6) and
+  Khạp (3): by the winner for Quàn and Khui, by every other loser for all three.
+"""
 
 from __future__ import annotations
 
-from vncards.core import Ledger
+from vncards.core import Ledger, Transfer
 from vncards.tusac._engine import TuSacState
 from vncards.tusac._solver import best_lenh, hand_count
 
-__all__ = ["base_payment", "bonus_of", "settle", "winner_lenh"]
+__all__ = ["REASONS", "base_payment", "bonus_of", "settle", "settle_transfers", "winner_lenh"]
+
+REASONS = ("win", "den", "quan", "khui", "khap")
+"""Every reason a Tứ Sắc payment is made for."""
 
 
 def winner_lenh(state: TuSacState, seat: int) -> int:
@@ -35,24 +46,46 @@ def bonus_of(state: TuSacState, seat: int) -> tuple[int, int]:
     return named, khap
 
 
-def settle(state: TuSacState) -> tuple[int, ...]:
-    """Net lá per seat of a finished game (all zero for a draw or an unfinished game)."""
+def settle_transfers(state: TuSacState) -> tuple[Transfer, ...]:
+    """Every payment of a finished game, itemised (none for a draw or an unfinished game).
+
+    >>> from vncards.tusac import plugin, TuSacRules
+    >>> st = plugin.new_game(TuSacRules(), 2, seed=1)
+    >>> settle_transfers(st)
+    ()
+    """
     n = state.n_players
     winner = state.winner
     if not state.finished or winner is None:
-        return (0,) * n
+        return ()
     ledger = Ledger(n)
     doubled = any(g.name in ("quan", "khui") for g in state.exposed[winner])
     base = base_payment(winner_lenh(state, winner), doubled)
     losers = [s for s in range(n) if s != winner]
-    if state.den_payer >= 0:
-        ledger.pay(state.den_payer, winner, base * len(losers))
-    else:
-        for s in losers:
-            ledger.pay(s, winner, base)
+    den = state.den_payer
     for s in losers:
-        named, khap = bonus_of(state, s)
-        ledger.pay(winner, s, named)
+        if den < 0:
+            ledger.pay(s, winner, base, "win")
+        else:
+            ledger.pay(den, winner, base, "win" if s == den else "den")
+    for s in losers:
+        quan = 8 * sum(1 for g in state.exposed[s] if g.name == "quan")
+        khui = 6 * sum(1 for g in state.exposed[s] if g.name == "khui")
+        khap = 3 * sum(1 for k in range(28) if hand_count(state.hands[s], k) == 3)
+        ledger.pay(winner, s, quan, "quan")
+        ledger.pay(winner, s, khui, "khui")
         for other in losers:
-            ledger.pay(other, s, named + khap)
-    return tuple(ledger.net)
+            ledger.pay(other, s, quan, "quan")
+            ledger.pay(other, s, khui, "khui")
+            ledger.pay(other, s, khap, "khap")
+    return tuple(ledger.transfers)
+
+
+def settle(state: TuSacState) -> tuple[int, ...]:
+    """Net lá per seat of a finished game (all zero for a draw or an unfinished game):
+    the net of :func:`settle_transfers`."""
+    net = [0] * state.n_players
+    for t in settle_transfers(state):
+        net[t.payer] -= t.amount
+        net[t.payee] += t.amount
+    return tuple(net)

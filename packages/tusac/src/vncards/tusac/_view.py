@@ -1,0 +1,346 @@
+"""What one Tứ Sắc seat may know (its view) and full states consistent with a view.
+
+Public at a Tứ Sắc table: every exposed group (Quàn, and every group made by taking),
+every discard, the active card, the dead cards, the number of cards left in the stock,
+how many cards each player holds and how many Khạp each announced, and a pending đền.
+Hidden: the other players' private hands and the order of the stock.
+
+While the table waits for one seat's claim on the active card (a win, or a take forced
+by a Khạp or a pair), that is shown to no one else: every other seat's view names the
+player in turn as ``to_act``. So a seat's view never depends on cards it cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from vncards.core import Discarded, Event, Seat, Transfer, View, Violation
+from vncards.tusac._deck import COPIES, KINDS, format_card, format_cards
+from vncards.tusac._engine import (
+    ACTIVE,
+    DISCARD,
+    Discard,
+    OwedDen,
+    Revealed,
+    Take,
+    TookGroup,
+    TuSacAction,
+    TuSacState,
+    decision_parts,
+)
+from vncards.tusac._groups import Group
+from vncards.tusac._rules import TuSacRules
+from vncards.tusac._solver import Hand, hand_count, hand_kinds, hand_of, hand_size
+
+__all__ = ["TuSacView", "action_record", "determinize", "make_view"]
+
+_PHASES = {DISCARD: "discard", ACTIVE: "active"}
+_DETERMINIZE_TRIES = 400
+
+
+def action_record(action: TuSacAction) -> dict[str, Any]:
+    """The record form of an action, without ``player``.
+
+    >>> action_record(Take(1, (3, 3))), action_record(Discard(0, 27))
+    ({'take': ['RR', 'RR']}, {'discard': 'WP'})
+    """
+    if isinstance(action, Discard):
+        return {"discard": format_card(action.card)}
+    if isinstance(action, Take):
+        return {"take": format_cards(action.cards)}
+    if type(action).__name__ == "Draw":
+        return {"draw": True}
+    return {"pass": True}
+
+
+@dataclass(frozen=True)
+class TuSacView(View):
+    """One seat's view of a Tứ Sắc game: core's :class:`~vncards.core.View` plus the
+    typed values bots read (cards as kinds, the private hand as a solver
+    :data:`~vncards.tusac.Hand`).
+
+    ``counts`` are the private hands' sizes (exposed groups are in ``exposed``);
+    ``seen`` counts, per kind, the cards every player sees (exposed groups, dead cards,
+    the active card); ``khap`` the Khạp each seat announced; ``optional`` whether this
+    seat may let its choice go (a winning claim); ``declined`` whether this seat has
+    already let a winning claim on the active card go.
+
+    >>> from vncards.tusac import plugin, TuSacRules
+    >>> st = plugin.new_game(TuSacRules(), 3, seed=2)
+    >>> v = plugin.view(st, 1)
+    >>> v.to_act, v.legal, len(v.hand), v.counts, v.public["stock"]
+    (0, (), 20, (21, 20, 20), 51)
+    >>> plugin.view(st, 0).action_json(plugin.view(st, 0).legal[0])
+    {'discard': 'RE'}
+    """
+
+    rules: TuSacRules
+    dealer: int
+    own: Hand
+    seen: tuple[int, ...]
+    exposed: tuple[tuple[Group, ...], ...]
+    dead: tuple[int, ...]
+    drawn_cards: tuple[int, ...]
+    """The cards drawn from the stock so far, in order (each was shown when drawn)."""
+    stock_left: int
+    phase: int
+    turn: int
+    active: int
+    source: int
+    drawn: bool
+    after_take: bool
+    den_seat: int
+    khap: tuple[int, ...]
+    optional: bool
+    declined: bool
+    finished: bool
+    winner: int | None
+    outcome: str | None
+    instant_win: str | None
+    den_payer: int
+    n_actions: int
+    tallies: tuple[int, int, int, int]
+    """Draws, takes, discards and passes so far."""
+    transfers: tuple[Transfer, ...]
+
+    def action_json(self, action: Any) -> dict[str, Any]:
+        """One of ``legal`` as a record action without ``player``."""
+        return action_record(action)
+
+
+def _group_json(group: Group) -> dict[str, Any]:
+    return {"group": group.code, "name": group.name or None, "cards": format_cards(group.cards)}
+
+
+def make_view(state: TuSacState, seat: int) -> TuSacView:
+    """The view of ``seat`` (see the module docstring for what is public)."""
+    parts = decision_parts(state)
+    n = state.n_players
+    legal: tuple[TuSacAction, ...] = ()
+    optional = False
+    if parts is None:
+        to_act: int | None = None
+    elif parts[0] == seat:
+        to_act, legal, optional = seat, tuple(parts[1]), parts[2]
+    else:
+        to_act = state.turn
+    hand = state.hands[seat]
+    seen = tuple(state.seen())
+    khap = state.khap_counts()
+    events = tuple(state.events)
+    active = state.active
+    public: dict[str, Any] = {
+        "dealer": Seat(state.dealer),
+        "turn": Seat(state.turn),
+        "phase": "over" if state.finished else _PHASES[state.phase],
+        "active": format_card(active) if active >= 0 else None,
+        "active_from": Seat(state.source) if active >= 0 else None,
+        "active_drawn": state.drawn,
+        "groups": {Seat(s): [_group_json(g) for g in state.exposed[s]] for s in range(n)},
+        "discards": tuple(e for e in events if type(e) is Discarded),
+        "dead": format_cards(k for k in range(KINDS) for _ in range(state.dead[k])),
+        "stock": state.stock_left(),
+        "khap": {Seat(s): khap[s] for s in range(n)},
+        "den": Seat(state.den_seat) if state.den_seat >= 0 else None,
+        "outcome": state.outcome,
+        "winner": None if state.winner is None else Seat(state.winner),
+    }
+    return TuSacView(
+        game="tusac",
+        seat=seat,
+        to_act=to_act,
+        hand=tuple(format_cards(hand_kinds(hand))),
+        legal=legal,
+        counts=tuple(hand_size(h) for h in state.hands),
+        public=public,
+        history=events,
+        rules=state.rules,
+        dealer=state.dealer,
+        own=hand,
+        seen=seen,
+        exposed=tuple(state.exposed),
+        dead=state.dead,
+        drawn_cards=state.stock[: state.pos],
+        stock_left=state.stock_left(),
+        phase=state.phase,
+        turn=state.turn,
+        active=active,
+        source=state.source,
+        drawn=state.drawn,
+        after_take=state.after_take,
+        den_seat=state.den_seat,
+        khap=khap,
+        optional=optional,
+        declined=bool(state.declined >> seat & 1),
+        finished=state.finished,
+        winner=state.winner,
+        outcome=state.outcome,
+        instant_win=state.instant_win,
+        den_payer=state.den_payer,
+        n_actions=state.n_actions,
+        tallies=state.counts,
+        transfers=state.transfers,
+    )
+
+
+# ---------------------------------------------------------------- determinization
+
+
+def _outflow(history: Sequence[Event], n: int) -> list[list[int]]:
+    """The cards each seat has put on the table from its own dealt cards: Quàn laid
+    down, own cards of its takes, its discards (all public)."""
+    from vncards.tusac._deck import parse_card
+
+    out: list[list[int]] = [[] for _ in range(n)]
+    for e in history:
+        if e.seat is None:
+            continue
+        if isinstance(e, Revealed | TookGroup):
+            out[e.seat].extend(parse_card(c) for c in e.cards)
+        elif type(e) is Discarded:
+            out[e.seat].append(parse_card(e.card))
+    return out
+
+
+def _deal_hidden(
+    pool: list[int], sizes: Mapping[int, int], khap: Sequence[int], rng: random.Random
+) -> tuple[dict[int, list[int]], list[int]] | None:
+    """Deal the hidden ``pool`` (counts per kind): ``sizes[s]`` cards to each other seat
+    holding exactly ``khap[s]`` Khạp (three of a kind) and no other three or four of a
+    kind; the rest is the stock, shuffled. ``None`` if this try cannot be completed."""
+    left = list(pool)
+    hands: dict[int, list[int]] = {}
+    for s, size in sizes.items():
+        k = khap[s]
+        cards: list[int] = []
+        locked: set[int] = set()
+        if k:
+            options = [kind for kind in range(KINDS) if left[kind] >= 3]
+            if len(options) < k or 3 * k > size:
+                return None
+            for kind in rng.sample(options, k):
+                cards.extend((kind, kind, kind))
+                left[kind] -= 3
+                locked.add(kind)
+        flat = [kind for kind in range(KINDS) if kind not in locked for _ in range(left[kind])]
+        rng.shuffle(flat)
+        held = [0] * KINDS
+        need = size - len(cards)
+        for kind in flat:
+            if need == 0:
+                break
+            if held[kind] < 2:
+                held[kind] += 1
+                cards.append(kind)
+                left[kind] -= 1
+                need -= 1
+        if need:
+            return None
+        hands[s] = cards
+    stock = [kind for kind in range(KINDS) for _ in range(left[kind])]
+    rng.shuffle(stock)
+    return hands, stock
+
+
+def _build(view: TuSacView, hands: dict[int, list[int]], rest: list[int]) -> TuSacState:
+    n = len(view.counts)
+    seat = view.seat
+    private = [view.own if s == seat else hand_of(hands[s]) for s in range(n)]
+    outflow = _outflow(view.history, n)
+    dealt = tuple(tuple(sorted(hand_kinds(private[s]) + outflow[s])) for s in range(n))
+    declined = 1 << seat if view.declined else 0
+    if view.legal and view.phase == ACTIVE:
+        # this seat is asked: every seat the game asks before it has no winning claim
+        # left (or let it go), and with a forced or in-turn choice nobody has one
+        order = claim_order_of(view)
+        ahead = order[: order.index(seat)] if view.optional and seat in order else order
+        for s in ahead:
+            if s != seat:
+                declined |= 1 << s
+    violations = tuple(
+        Violation(e.index, e.seat, "den", "Discarded a rác that was not among the worst.")
+        for e in view.history
+        if isinstance(e, OwedDen) and e.seat is not None
+    )
+    return TuSacState(
+        rules=view.rules,
+        dealer=view.dealer,
+        dealt=dealt,
+        stock=view.drawn_cards + tuple(rest),
+        hands=private,
+        exposed=list(view.exposed),
+        dead=view.dead,
+        pos=len(view.drawn_cards),
+        phase=view.phase,
+        turn=view.turn,
+        active=view.active,
+        source=view.source,
+        drawn=view.drawn,
+        after_take=view.after_take,
+        den_seat=view.den_seat,
+        declined=declined,
+        finished=view.finished,
+        winner=view.winner,
+        outcome=view.outcome,
+        instant_win=view.instant_win,
+        den_payer=view.den_payer,
+        violations=violations,
+        n_actions=view.n_actions,
+        counts=view.tallies,
+        transfers=view.transfers,
+        events=list(view.history),
+    )
+
+
+def claim_order_of(view: TuSacView) -> list[int]:
+    """:func:`~vncards.tusac.claim_order` from a view."""
+    n = len(view.counts)
+    if view.drawn:
+        return [(view.source + i) % n for i in range(n)]
+    return [(view.source + i) % n for i in range(1, n)]
+
+
+def _agrees(state: TuSacState, view: TuSacView) -> bool:
+    """Whether ``state`` puts to ``view.seat`` the choice the view shows."""
+    parts = decision_parts(state)
+    if parts is None:
+        return view.to_act is None
+    seat, actions, optional = parts
+    if view.legal:
+        return seat == view.seat and optional == view.optional and tuple(actions) == view.legal
+    return seat != view.seat
+
+
+def determinize(view: TuSacView, rng: random.Random) -> TuSacState:
+    """A full state consistent with ``view``: the seat's hand and everything public as
+    they are; the other hands (with the Khạp each announced) and the stock's order dealt
+    at random from the cards the seat cannot see, so that the game puts the same choice
+    to the seat. ``make_view(determinize(v, rng), v.seat) == v``.
+
+    >>> from vncards.tusac import plugin, TuSacRules
+    >>> st = plugin.new_game(TuSacRules(), 4, seed=5)
+    >>> v = plugin.view(st, 2)
+    >>> world = determinize(v, random.Random(1))
+    >>> plugin.view(world, 2) == v, world.hands[2] == st.hands[2]
+    (True, True)
+    """
+    seat = view.seat
+    n = len(view.counts)
+    pool = [COPIES - view.seen[k] - hand_count(view.own, k) for k in range(KINDS)]
+    sizes = {s: view.counts[s] for s in range(n) if s != seat}
+    if sum(pool) != sum(sizes.values()) + view.stock_left or min(pool) < 0:
+        raise ValueError("the view does not add up to the 112 cards")
+    state: TuSacState | None = None
+    for _ in range(_DETERMINIZE_TRIES):
+        dealt = _deal_hidden(pool, sizes, view.khap, rng)
+        if dealt is None:
+            continue
+        state = _build(view, *dealt)
+        if view.finished or _agrees(state, view):
+            return state
+    if state is None:
+        raise ValueError("no deal of the hidden cards fits this view")
+    return state
