@@ -1,0 +1,64 @@
+"""vncards.envs — every installed vncards game as a PettingZoo AEC environment.
+
+Agents ``player_0 …`` sit in turn order; each game has one fixed ``Discrete`` action
+space with an exact encoding (every legal action has an id, an id that is not legal
+now is refused with :class:`~vncards.core.IllegalMove`); observations are
+``{"observation": int8 vector of the seat's view, "action_mask": int8 legal ids}``;
+rewards are the lá each seat won or lost, given when the game ends.
+
+>>> from vncards.envs import env
+>>> e = env("samloc", players=2)
+>>> e.reset(seed=5)
+>>> e.possible_agents
+['player_0', 'player_1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pettingzoo import AECEnv
+from vncards.core import GamePlugin
+from vncards.envs._encoding import DECLINED, Encoding, ObservationLayout
+from vncards.envs._env import VncardsEnv, encoding_for
+from vncards.envs._factory import make_env
+from vncards.envs._shedding import SheddingEncoding, hand_positions, play_from_positions
+
+__all__ = [
+    "DECLINED",
+    "Encoding",
+    "ObservationLayout",
+    "SheddingEncoding",
+    "VncardsEnv",
+    "encoding_for",
+    "env",
+    "hand_positions",
+    "play_from_positions",
+    "raw_env",
+]
+
+
+def env(
+    game: str | GamePlugin[Any, Any, Any],
+    variant: str | None = None,
+    players: int = 4,
+    render_mode: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> AECEnv:
+    """The environment of any installed game, wrapped as PettingZoo's own games are
+    (``game`` is its name, e.g. ``"tienlen"``; keywords as :class:`VncardsEnv`)."""
+    return make_env(game, variant, players, render_mode, rules, **kwargs)
+
+
+def raw_env(
+    game: str | GamePlugin[Any, Any, Any],
+    variant: str | None = None,
+    players: int = 4,
+    render_mode: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> VncardsEnv:
+    """The unwrapped :class:`VncardsEnv` of any installed game."""
+    return VncardsEnv(game, variant, players, render_mode, rules, **kwargs)

@@ -1,0 +1,45 @@
+"""Sâm Lốc as a PettingZoo AEC environment
+(needs ``vncards-samloc`` installed), 2 to 5 players.
+
+Actions: ``Discrete(2**10 + 2 = 1026)`` — a play is the set of positions it uses in the
+acting seat's hand sorted low to high, as a bitmask; 0 is the pass. Observations and
+the full layout: :mod:`vncards.envs._shedding` and the envs page of the docs.
+
+>>> from vncards.envs import samloc_v0
+>>> env = samloc_v0.env(players=3)
+>>> env.reset(seed=3)
+>>> env.action_space(env.agent_selection).n
+1026
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo import AECEnv
+from vncards.envs._env import VncardsEnv
+from vncards.envs._factory import make_env
+
+__all__ = ["env", "raw_env"]
+
+
+def raw_env(
+    variant: str | None = None,
+    players: int = 4,
+    render_mode: str | None = None,
+    rules: dict[str, Any] | None = None,
+    **kwargs: Any,
+) -> VncardsEnv:
+    """Sâm Lốc without PettingZoo's order-enforcing wrapper."""
+    return VncardsEnv("samloc", variant, players, render_mode, rules, **kwargs)
+
+
+def env(
+    variant: str | None = None,
+    players: int = 4,
+    render_mode: str | None = None,
+    rules: dict[str, Any] | None = None,
+    **kwargs: Any,
+) -> AECEnv:
+    """Sâm Lốc, wrapped as PettingZoo's own games are."""
+    return make_env("samloc", variant, players, render_mode, rules, **kwargs)
