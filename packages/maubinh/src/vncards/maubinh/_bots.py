@@ -1,0 +1,123 @@
+"""Bots: ``random`` (a random valid arrangement), ``greedy`` (strongest chi1 first) and
+``solver`` (the best expected chi against sampled opponent hands). Each reads only its
+seat's view: its own 13 cards, the rules and the instant hands shown at the deal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from vncards.core import BotFactory, View, parse_card
+from vncards.maubinh._engine import Arrange
+from vncards.maubinh._hands import evaluator
+from vncards.maubinh._rules import MauBinhRules
+from vncards.maubinh._settle import scoring
+from vncards.maubinh._solver import Split, greedy_split, random_split, solve
+
+__all__ = ["BOTS", "ArrangingBot", "GreedyBot", "RandomArrangeBot", "SolverBot"]
+
+
+def _arrange(seat: int, split: Split) -> Arrange:
+    return Arrange(seat, split.chi1, split.chi2, split.chi3)
+
+
+def _view_parts(view: View) -> tuple[MauBinhRules, tuple[int, ...], list[int]]:
+    """Rules, own cards and the cards shown by instant hands, from a Mậu Binh view."""
+    rules: MauBinhRules = getattr(view, "rules")  # noqa: B009 - MauBinhView's field
+    cards: tuple[int, ...] = getattr(view, "cards")  # noqa: B009
+    shown = [
+        parse_card(c).id
+        for e in view.history
+        if e.type == "declare"
+        for c in getattr(e, "cards", ())
+    ]
+    return rules, cards, shown
+
+
+class ArrangingBot:
+    """Base of the Mậu Binh bots: ``split`` makes the arrangement from the seat's cards."""
+
+    name = "arranging"
+
+    def split(self, rules: MauBinhRules, cards: Sequence[int], shown: Sequence[int]) -> Split:
+        """The arrangement of ``cards`` (sorted ids); ``shown`` are cards others showed."""
+        raise NotImplementedError
+
+    def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Any | None:
+        """The seat's arrangement."""
+        rules, cards, shown = _view_parts(view)
+        return _arrange(view.seat, self.split(rules, cards, shown))
+
+
+class RandomArrangeBot(ArrangingBot):
+    """A random valid arrangement (never binh lủng).
+
+    >>> from vncards.maubinh._hands import evaluator
+    >>> s = RandomArrangeBot(3).split(MauBinhRules(), tuple(range(13)), ())
+    >>> len(s.chi1), len(s.chi2), len(s.chi3)
+    (5, 5, 3)
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def split(self, rules: MauBinhRules, cards: Sequence[int], shown: Sequence[int]) -> Split:
+        """A random valid split."""
+        return random_split(evaluator(rules), cards, self.rng)
+
+
+class GreedyBot(ArrangingBot):
+    """The strongest chi1, then the strongest chi2 of the rest, chi3 what is left.
+
+    >>> s = GreedyBot().split(MauBinhRules(), tuple(range(13)), ())
+    >>> s.keys[0] >= s.keys[1] >= s.keys[2]
+    True
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def split(self, rules: MauBinhRules, cards: Sequence[int], shown: Sequence[int]) -> Split:
+        """The greedy split."""
+        return greedy_split(evaluator(rules), cards)
+
+
+class SolverBot(ArrangingBot):
+    """The split with the best expected chi against ``samples`` opponent hands dealt
+    from the cards it cannot see and arranged the greedy way; only splits on the
+    Pareto front of the three chi are scored.
+
+    >>> s = SolverBot(1, samples=8).split(MauBinhRules(), tuple(range(13)), ())
+    >>> s.keys[0] >= s.keys[1] >= s.keys[2]
+    True
+    """
+
+    name = "solver"
+
+    def __init__(self, seed: int = 0, samples: int = 40) -> None:
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.last_expected = 0.0
+
+    def split(self, rules: MauBinhRules, cards: Sequence[int], shown: Sequence[int]) -> Split:
+        """The solver's split; its expected chi per opponent is kept in ``last_expected``."""
+        seen = set(cards) | set(shown)
+        unseen = [c for c in range(52) if c not in seen]
+        split, value = solve(
+            evaluator(rules), scoring(rules), cards, self.rng, samples=self.samples, unseen=unseen
+        )
+        self.last_expected = value
+        return split
+
+
+BOTS: Mapping[str, BotFactory] = MappingProxyType(
+    {"random": RandomArrangeBot, "greedy": GreedyBot, "solver": SolverBot}
+)
+"""Bots by name, each a factory taking a seed."""

@@ -1,0 +1,415 @@
+"""The arrangement game: the state, the ``arrange`` action, its checks and events, and
+the end of the game (every chi shown and settled).
+
+Each player without an instant hand arranges once, in any order, in secret; the game
+ends when the last of them has arranged. A seat's arrangement is kept in its own
+``Arranged`` event, which other seats see without the cards until the reveal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import ClassVar, overload
+
+from vncards.core import (
+    Event,
+    GameResult,
+    IllegalMove,
+    Settled,
+    Transfer,
+    Won,
+    format_cards,
+    net_of,
+)
+from vncards.maubinh._hands import Evaluator, evaluator, hand_code
+from vncards.maubinh._instant import instant_hands
+from vncards.maubinh._rules import InstantCode, MauBinhRules
+from vncards.maubinh._settle import Scoring, is_fouled, scoring, settle, winner_of
+
+__all__ = [
+    "HAND_SIZE",
+    "SPLITS",
+    "Arrange",
+    "Arranged",
+    "InstantDeclared",
+    "MauBinhState",
+    "Revealed",
+    "Splits",
+    "apply_arrange",
+    "arrange_error",
+    "start_game",
+]
+
+HAND_SIZE = 13
+SPLITS = 72_072
+"""Ways to split 13 cards into chi1 (5), chi2 (5) and chi3 (3): C(13,5) × C(8,5)."""
+
+_BACKS: tuple[tuple[int, ...], ...] = tuple(combinations(range(13), 5))
+_REST8: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(13) if i not in back) for back in _BACKS
+)
+_MIDDLES: tuple[tuple[int, ...], ...] = tuple(combinations(range(8), 5))
+_FRONTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(8) if i not in mid) for mid in _MIDDLES
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrange:
+    """``seat`` splits its hand into ``chi1`` (5 cards, the back), ``chi2`` (5, the
+    middle) and ``chi3`` (3, the front); card ids, each chi sorted.
+
+    >>> Arrange(0, (0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12)).seat
+    0
+    """
+
+    seat: int
+    chi1: tuple[int, ...]
+    chi2: tuple[int, ...]
+    chi3: tuple[int, ...]
+
+    @classmethod
+    def of(
+        cls, seat: int, chi1: Sequence[int], chi2: Sequence[int], chi3: Sequence[int]
+    ) -> Arrange:
+        """An arrangement with each chi sorted (the one form ``==`` recognises)."""
+        return cls(seat, tuple(sorted(chi1)), tuple(sorted(chi2)), tuple(sorted(chi3)))
+
+    def to_record(self) -> dict[str, dict[str, list[str]]]:
+        """``{"arrange": {"chi1": [...], "chi2": [...], "chi3": [...]}}``.
+
+        >>> a = Arrange(0, (44, 45, 46, 47, 0), (1, 2, 3, 4, 5), (6, 7, 8))
+        >>> a.to_record()["arrange"]["chi3"]
+        ['4D', '4H', '5S']
+        """
+        return {
+            "arrange": {
+                "chi1": format_cards(self.chi1),
+                "chi2": format_cards(self.chi2),
+                "chi3": format_cards(self.chi3),
+            }
+        }
+
+
+class Splits(Sequence[Arrange]):
+    """Every split of one seat's 13 cards (72,072 of them, binh lủng included), made
+    on demand: the legal actions of a seat that has yet to arrange.
+
+    >>> s = Splits(1, tuple(range(13)))
+    >>> len(s), s[0]
+    (72072, Arrange(seat=1, chi1=(0, 1, 2, 3, 4), chi2=(5, 6, 7, 8, 9), chi3=(10, 11, 12)))
+    >>> s[-1] in s, Arrange(0, s[5].chi1, s[5].chi2, s[5].chi3) in s
+    (True, False)
+    """
+
+    __slots__ = ("cards", "seat")
+
+    def __init__(self, seat: int, cards: tuple[int, ...]) -> None:
+        self.seat = seat
+        self.cards = cards  # sorted ids
+
+    def __len__(self) -> int:
+        return SPLITS
+
+    @overload
+    def __getitem__(self, index: int) -> Arrange: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Arrange]: ...
+    def __getitem__(self, index: int | slice) -> Arrange | Sequence[Arrange]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(SPLITS))]
+        if index < 0:
+            index += SPLITS
+        if not 0 <= index < SPLITS:
+            raise IndexError("split index out of range")
+        b, m = divmod(index, 56)
+        cards = self.cards
+        rest = _REST8[b]
+        return Arrange(
+            self.seat,
+            tuple(cards[i] for i in _BACKS[b]),
+            tuple(cards[rest[i]] for i in _MIDDLES[m]),
+            tuple(cards[rest[i]] for i in _FRONTS[m]),
+        )
+
+    def __iter__(self) -> Iterator[Arrange]:
+        for i in range(SPLITS):
+            yield self[i]
+
+    def __contains__(self, item: object) -> bool:
+        if not isinstance(item, Arrange) or item.seat != self.seat:
+            return False
+        if (len(item.chi1), len(item.chi2), len(item.chi3)) != (5, 5, 3):
+            return False
+        if any(list(c) != sorted(c) for c in (item.chi1, item.chi2, item.chi3)):
+            return False
+        return sorted(item.chi1 + item.chi2 + item.chi3) == list(self.cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Splits) and (self.seat, self.cards) == (other.seat, other.cards)
+
+    def __hash__(self) -> int:
+        return hash((Splits, self.seat, self.cards))
+
+    def __repr__(self) -> str:
+        return f"Splits(seat={self.seat}, cards={self.cards})"
+
+
+# ------------------------------------------------------------------ events
+
+
+@dataclass(frozen=True, slots=True)
+class InstantDeclared(Event):
+    """At the deal, ``seat`` shows a mậu binh trắng: ``what`` is its code, ``cards``
+    the 13 cards (shown to everyone)."""
+
+    type: ClassVar[str] = "declare"
+    what: str = ""
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Arranged(Event):
+    """``seat`` has arranged. Only that seat sees the three chi until the reveal."""
+
+    type: ClassVar[str] = "arrange"
+    chi1: tuple[str, ...] = ()
+    chi2: tuple[str, ...] = ()
+    chi3: tuple[str, ...] = ()
+
+    def seen_by(self, seat: int) -> Event:
+        """Other seats learn only that this seat has arranged."""
+        return self if seat == self.seat else Arranged(self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """Everyone has arranged: ``seat``'s three chi are shown, with their hand codes and
+    whether the arrangement is binh lủng (``fouled``)."""
+
+    type: ClassVar[str] = "reveal"
+    chi1: tuple[str, ...] = ()
+    chi2: tuple[str, ...] = ()
+    chi3: tuple[str, ...] = ()
+    hands: tuple[str, ...] = ()
+    fouled: bool = False
+
+
+# ------------------------------------------------------------------ state
+
+
+class MauBinhState:
+    """A game of Mậu Binh: the dealt hands (sorted card ids), each seat's instant hand,
+    each seat's arrangement (None until made) and the events so far.
+
+    The settlement is made once, when the last arrangement comes in.
+    """
+
+    __slots__ = (
+        "arranged",
+        "ev",
+        "finished",
+        "hands",
+        "history",
+        "instant",
+        "keys",
+        "n",
+        "result_",
+        "rules",
+        "score",
+    )
+
+    rules: MauBinhRules
+    ev: Evaluator
+    score: Scoring
+    n: int
+    hands: tuple[tuple[int, ...], ...]
+    instant: tuple[InstantCode | None, ...]
+    arranged: list[Arrange | None]
+    keys: list[tuple[int, int, int] | None]
+    history: list[Event]
+    finished: bool
+    result_: GameResult | None
+
+    def copy(self) -> MauBinhState:
+        """An independent copy (events and arrangements are immutable values)."""
+        st = MauBinhState.__new__(MauBinhState)
+        st.rules, st.ev, st.score, st.n = self.rules, self.ev, self.score, self.n
+        st.hands, st.instant = self.hands, self.instant
+        st.arranged = list(self.arranged)
+        st.keys = list(self.keys)
+        st.history = list(self.history)
+        st.finished = self.finished
+        st.result_ = self.result_
+        return st
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MauBinhState):
+            return NotImplemented
+        return (
+            self.rules == other.rules
+            and self.hands == other.hands
+            and self.instant == other.instant
+            and self.arranged == other.arranged
+            and self.history == other.history
+            and self.finished == other.finished
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def pending(self) -> list[int]:
+        """Seats that still have to arrange, in seat order."""
+        return [
+            s
+            for s in range(self.n)
+            if self.instant[s] is None and self.arranged[s] is None and not self.finished
+        ]
+
+    def result(self) -> GameResult:
+        """The game as it stands: settled once finished, all payments 0 before."""
+        if self.result_ is not None:
+            return self.result_
+        top = _top_instant(self.instant)
+        return GameResult(False, None, None, top, (0,) * self.n)
+
+
+def _top_instant(instant: Sequence[str | None]) -> str | None:
+    from vncards.maubinh._rules import INSTANT_CODES
+
+    found = [c for c in instant if c is not None]
+    return min(found, key=INSTANT_CODES.index) if found else None
+
+
+def start_game(
+    rules: MauBinhRules,
+    hands: Sequence[Sequence[int]],
+    instant: Sequence[InstantCode | None] | None = None,
+) -> MauBinhState:
+    """A game from dealt hands (card ids); instant hands found at the deal unless given.
+
+    >>> st = start_game(MauBinhRules(), [range(0, 52, 4), range(1, 52, 4)])  # two rồng cuốn
+    >>> st.pending(), st.finished, st.instant
+    ([], True, ('rong-cuon', 'rong-cuon'))
+    >>> from vncards.core import deal
+    >>> st = start_game(MauBinhRules(), deal(1, 52, [13, 13])[0])
+    >>> st.pending(), st.finished
+    ([0, 1], False)
+    """
+    st = MauBinhState.__new__(MauBinhState)
+    st.rules = rules
+    st.ev = evaluator(rules)
+    st.score = scoring(rules)
+    st.n = len(hands)
+    st.hands = tuple(tuple(sorted(h)) for h in hands)
+    st.instant = tuple(instant) if instant is not None else instant_hands(st.hands, rules)
+    st.arranged = [None] * st.n
+    st.keys = [None] * st.n
+    st.history = [
+        InstantDeclared(s, what=code, cards=tuple(format_cards(st.hands[s])))
+        for s, code in enumerate(st.instant)
+        if code is not None
+    ]
+    st.finished = False
+    st.result_ = None
+    if all(c is not None for c in st.instant):
+        st.history.extend(_finish(st))
+    return st
+
+
+def arrange_error(st: MauBinhState, action: Arrange) -> IllegalMove | None:
+    """Why ``action`` is refused now, or None when it is legal."""
+    seat = action.seat
+    if not 0 <= seat < st.n:
+        return IllegalMove("not-your-cards", f"there is no seat {seat} at this table")
+    if st.instant[seat] is not None:
+        return IllegalMove(
+            "instant-win-hand",
+            f"seat {seat} holds a mậu binh trắng ({st.instant[seat]}) and does not arrange",
+        )
+    if st.arranged[seat] is not None:
+        return IllegalMove("already-arranged", f"seat {seat} has already arranged")
+    sizes = (len(action.chi1), len(action.chi2), len(action.chi3))
+    if sizes != (5, 5, 3):
+        return IllegalMove(
+            "bad-arrangement",
+            f"chi1, chi2 and chi3 hold 5, 5 and 3 cards, not {sizes[0]}, {sizes[1]} and {sizes[2]}",
+        )
+    cards = action.chi1 + action.chi2 + action.chi3
+    if len(set(cards)) != 13 or not all(isinstance(c, int) and 0 <= c < 52 for c in cards):
+        return IllegalMove("bad-arrangement", "a card is used twice in the arrangement")
+    hand = st.hands[seat]
+    if sorted(cards) != list(hand):
+        held = set(hand)
+        stray = [c for c in cards if c not in held]
+        return IllegalMove(
+            "not-your-cards",
+            f"seat {seat} does not hold {', '.join(format_cards(sorted(stray)))}",
+        )
+    return None
+
+
+def chi_keys(ev: Evaluator, action: Arrange) -> tuple[int, int, int]:
+    """The keys of the three chi of an arrangement."""
+    return ev.key5(*action.chi1), ev.key5(*action.chi2), ev.key3(*action.chi3)
+
+
+def apply_arrange(st: MauBinhState, action: Arrange) -> list[Event]:
+    """Record an arrangement (or raise :class:`IllegalMove`, changing nothing); the last
+    one shows every chi and settles the game."""
+    err = arrange_error(st, action)
+    if err is not None:
+        raise err
+    seat = action.seat
+    st.arranged[seat] = action
+    st.keys[seat] = chi_keys(st.ev, action)
+    events: list[Event] = [
+        Arranged(
+            seat,
+            tuple(format_cards(action.chi1)),
+            tuple(format_cards(action.chi2)),
+            tuple(format_cards(action.chi3)),
+        )
+    ]
+    if not st.pending():
+        events.extend(_finish(st))
+    st.history.extend(events)
+    return events
+
+
+def _finish(st: MauBinhState) -> list[Event]:
+    """Show every hand, settle, and close the game."""
+    events: list[Event] = []
+    for s in range(st.n):
+        if st.instant[s] is not None:
+            continue
+        a, k = st.arranged[s], st.keys[s]
+        assert a is not None
+        assert k is not None
+        events.append(
+            Revealed(
+                s,
+                tuple(format_cards(a.chi1)),
+                tuple(format_cards(a.chi2)),
+                tuple(format_cards(a.chi3)),
+                hands=(hand_code(k[0]), hand_code(k[1]), hand_code(k[2])),
+                fouled=is_fouled(k),
+            )
+        )
+    transfers = settle(st.score, st.instant, st.keys)
+    res = outcome_of(st.n, st.instant, transfers)
+    st.finished = True
+    st.result_ = res
+    events.append(Won(res.winner, outcome=res.outcome or "draw", instant_win=res.instant_win))
+    events.append(Settled(None, transfers=tuple(transfers)))
+    return events
+
+
+def outcome_of(n: int, instant: Sequence[str | None], transfers: Sequence[Transfer]) -> GameResult:
+    """The result of a settled game."""
+    net = net_of(transfers, n)
+    winner = winner_of(net)
+    top = _top_instant(instant)
+    outcome = "draw" if winner is None else "instant-win" if top is not None else "showdown"
+    return GameResult(True, outcome, winner, top, tuple(net), (), tuple(transfers))

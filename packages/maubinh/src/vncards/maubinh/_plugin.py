@@ -1,0 +1,537 @@
+"""The Mậu Binh game plugin: core's :class:`~vncards.core.GamePlugin` protocol over the
+engine, the seat views, a fast playout for bot games, and the queries the command line
+asks (classify, analyze, deal, summary)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from vncards.core import (
+    Bot,
+    BotFactory,
+    Decision,
+    GameRecord,
+    GameResult,
+    IllegalMove,
+    NotationError,
+    RandomBot,
+    RecordAction,
+    RecordError,
+    RefereeReport,
+    View,
+    deal,
+    format_cards,
+    parse_card,
+    referee,
+)
+from vncards.maubinh._bots import BOTS, ArrangingBot, SolverBot
+from vncards.maubinh._engine import (
+    Arrange,
+    Arranged,
+    InstantDeclared,
+    MauBinhState,
+    Revealed,
+    Splits,
+    apply_arrange,
+    chi_keys,
+    outcome_of,
+    start_game,
+)
+from vncards.maubinh._hands import evaluator, hand_code
+from vncards.maubinh._instant import instant_hand
+from vncards.maubinh._rules import (
+    DEFAULT_PRESET,
+    HAND_CODES,
+    PRESETS,
+    MauBinhRules,
+)
+from vncards.maubinh._settle import REASONS, settle
+
+__all__ = ["MauBinhGame", "MauBinhView", "plugin"]
+
+HAND_SIZE = 13
+
+
+def _record_card(token: str) -> int:
+    try:
+        return parse_card(token).id
+    except NotationError as e:
+        raise RecordError(str(e)) from None
+
+
+@dataclass(frozen=True)
+class MauBinhView(View):
+    """One seat's view: its own cards (``cards``, sorted ids), the rules, which seats
+    have arranged and which showed an instant hand. Other seats' cards and
+    arrangements stay hidden until the reveal at the end.
+
+    ``public`` holds ``{"arranged": [bool by seat], "instant": [code or null by seat]}``.
+    """
+
+    cards: tuple[int, ...] = ()
+    rules: MauBinhRules = PRESETS[DEFAULT_PRESET]
+    arranged: tuple[bool, ...] = ()
+    instant: tuple[str | None, ...] = ()
+
+    def action_json(self, action: Any) -> dict[str, Any]:
+        """An arrangement as a record action."""
+        assert isinstance(action, Arrange)
+        return action.to_record()
+
+    def to_json(self, players: Sequence[str]) -> dict[str, Any]:
+        """As :meth:`View.to_json`, but ``legal`` is summarised: a seat that has to
+        arrange may make any of the 72,072 splits of its hand."""
+        saved = self.legal
+        object.__setattr__(self, "legal", ())
+        try:
+            out = super().to_json(players)
+        finally:
+            object.__setattr__(self, "legal", saved)
+        out["legal"] = (
+            [{"arrange": {"chi1": "5 cards", "chi2": "5 cards", "chi3": "3 cards"}}]
+            if saved
+            else []
+        )
+        return out
+
+
+class MauBinhGame:
+    """Mậu Binh as a vncards game plugin.
+
+    >>> from vncards.core import play_game
+    >>> st = plugin.new_game(MauBinhRules(), 3, seed=7)
+    >>> game = play_game(plugin, st, [plugin.bots["greedy"](i) for i in range(3)])
+    >>> res = plugin.result(game.final)
+    >>> res.finished, sum(res.payments), res.outcome in ("showdown", "instant-win", "draw")
+    (True, 0, True)
+    """
+
+    name = "maubinh"
+    title = "Mậu Binh (binh xập xám)"
+    deck = "french"
+    rules_model = MauBinhRules
+    presets: Mapping[str, MauBinhRules] = PRESETS
+    default_preset = DEFAULT_PRESET
+    bots: Mapping[str, BotFactory] = BOTS
+
+    # ------------------------------------------------------------ dealing
+
+    def player_range(self, rules: MauBinhRules) -> tuple[int, int]:
+        """Two to four players."""
+        return (2, 4)
+
+    def new_game(
+        self, rules: MauBinhRules, n_players: int, seed: int, *, first: int | None = None
+    ) -> MauBinhState:
+        """Deal 13 cards to each player from ``seed`` (``first`` plays no part: everyone
+        arranges at once)."""
+        lo, hi = self.player_range(rules)
+        if not lo <= n_players <= hi:
+            raise ValueError(f"maubinh is played by {lo} to {hi} players, not {n_players}")
+        hands, _ = deal(seed, 52, [HAND_SIZE] * n_players)
+        return start_game(rules, hands)
+
+    def state_from_record(self, record: GameRecord, rules: MauBinhRules) -> MauBinhState:
+        """The deal of a record: 13 distinct cards to each of 2 to 4 players."""
+        n = len(record.players)
+        lo, hi = self.player_range(rules)
+        if not lo <= n <= hi:
+            raise RecordError(f"maubinh is played by {lo} to {hi} players, not {n}")
+        if record.stock is not None:
+            raise RecordError("maubinh records have no stock (undealt cards stay out of play)")
+        seen: dict[int, str] = {}
+        hands = []
+        for name in record.players:
+            cards = [_record_card(t) for t in record.hands[name]]
+            if len(cards) != HAND_SIZE:
+                raise RecordError(f"{name} was dealt {len(cards)} cards; maubinh deals 13")
+            for c in cards:
+                if c in seen:
+                    raise RecordError(f"{format_cards([c])[0]} is dealt twice")
+                seen[c] = name
+            hands.append(cards)
+        return start_game(rules, hands)
+
+    # ------------------------------------------------------------ play
+
+    def legal_actions(self, state: MauBinhState) -> list[Arrange]:
+        """Every split of every seat that has yet to arrange, made on demand (72,072 a
+        seat): a list only in type, whose items are built when read.
+
+        >>> st = plugin.new_game(MauBinhRules(), 2, seed=1)
+        >>> len(plugin.legal_actions(st)), plugin.legal_actions(st)[72_072].seat
+        (144144, 1)
+        """
+        return _Concat([Splits(s, state.hands[s]) for s in state.pending()])
+
+    def _decision_parts(self, state: MauBinhState) -> tuple[int, Sequence[Arrange], bool] | None:
+        pending = state.pending()
+        if not pending:
+            return None
+        seat = pending[0]
+        return seat, Splits(seat, state.hands[seat]), False
+
+    def decision(self, state: MauBinhState) -> Decision[Arrange] | None:
+        """The first seat (in seat order) that has yet to arrange; any order is legal."""
+        parts = self._decision_parts(state)
+        return None if parts is None else Decision(parts[0], parts[1])
+
+    def decline(self, state: MauBinhState, seat: int) -> None:
+        """Nothing in Mậu Binh may be declined."""
+        raise IllegalMove("must-act", "every player without an instant hand must arrange")
+
+    def apply(self, state: MauBinhState, action: Arrange) -> list[Any]:
+        """Record an arrangement; the last one reveals every chi and settles."""
+        if not isinstance(action, Arrange):
+            raise IllegalMove("bad-arrangement", f"{action!r} is not an arrangement")
+        return list(apply_arrange(state, action))
+
+    def result(self, state: MauBinhState) -> GameResult:
+        """Outcome and net chi per seat (all 0 until everyone has arranged)."""
+        return state.result()
+
+    # ------------------------------------------------------------ views
+
+    def view(self, state: MauBinhState, seat: int) -> MauBinhView:
+        """What ``seat`` knows: its cards, its own arrangement, who has arranged, the
+        instant hands shown at the deal, and everything once all is revealed."""
+        pending = state.pending()
+        legal: tuple[Any, ...] = (Splits(seat, state.hands[seat]),) if seat in pending else ()
+        return MauBinhView(
+            game=self.name,
+            seat=seat,
+            to_act=pending[0] if pending else None,
+            hand=tuple(format_cards(state.hands[seat])),
+            legal=legal[0] if legal else (),
+            counts=(HAND_SIZE,) * state.n,
+            public={
+                "arranged": [a is not None for a in state.arranged],
+                "instant": list(state.instant),
+            },
+            history=tuple(e.seen_by(seat) for e in state.history),
+            cards=state.hands[seat],
+            rules=state.rules,
+            arranged=tuple(a is not None for a in state.arranged),
+            instant=tuple(state.instant),
+        )
+
+    def determinize(self, view: View, rng: random.Random) -> MauBinhState:
+        """A full state the seat cannot tell from the real one: hidden hands dealt at
+        random from the cards it has not seen, hidden arrangements made the greedy way."""
+        assert isinstance(view, MauBinhView)
+        rules, n, me = view.rules, len(view.counts), view.seat
+        hands: list[list[int] | None] = [None] * n
+        hands[me] = list(view.cards)
+        shown: dict[int, list[int]] = {}
+        for e in view.history:
+            if isinstance(e, InstantDeclared) and e.seat is not None:
+                hands[e.seat] = [parse_card(c).id for c in e.cards]
+            if isinstance(e, Revealed) and e.seat is not None:
+                shown[e.seat] = [parse_card(c).id for c in (*e.chi1, *e.chi2, *e.chi3)]
+        for s, ids in shown.items():
+            hands[s] = ids
+        used = {c for h in hands if h is not None for c in h}
+        pool = [c for c in range(52) if c not in used]
+        for s in range(n):
+            if hands[s] is None:
+                for _ in range(50):
+                    pick = rng.sample(pool, HAND_SIZE)
+                    if instant_hand(pick, rules) is None:
+                        break
+                hands[s] = pick
+                taken = set(pick)
+                pool = [c for c in pool if c not in taken]
+        dealt = [h for h in hands if h is not None]
+        st = start_game(rules, dealt, view.instant)  # type: ignore[arg-type]
+        ev = evaluator(rules)
+        for e in view.history:
+            if not isinstance(e, Arranged) or e.seat is None:
+                continue
+            s = e.seat
+            if e.chi1:
+                action = Arrange.of(
+                    s, *([parse_card(c).id for c in chi] for chi in (e.chi1, e.chi2, e.chi3))
+                )
+            elif s in shown:
+                rev = next(x for x in view.history if x.type == "reveal" and x.seat == s)
+                action = Arrange.of(
+                    s,
+                    *(
+                        [parse_card(c).id for c in getattr(rev, k)]
+                        for k in ("chi1", "chi2", "chi3")
+                    ),
+                )
+            else:
+                from vncards.maubinh._solver import greedy_split
+
+                g = greedy_split(ev, st.hands[s])
+                action = Arrange(s, g.chi1, g.chi2, g.chi3)
+            apply_arrange(st, action)
+        return st
+
+    # ------------------------------------------------------------ fast bot games
+
+    def playout(
+        self,
+        state: MauBinhState,
+        bots: Sequence[Bot],
+        record: Callable[[Any], None],
+        max_steps: int,
+    ) -> bool:
+        """Play a game of Mậu Binh bots (or core random bots) without building views;
+        the same choices, in the same order, as the plain loop."""
+        makers: list[Callable[[int], Arrange]] = []
+        rules = state.rules
+        shown = [c for s in range(state.n) if state.instant[s] is not None for c in state.hands[s]]
+        for bot in bots:
+            if isinstance(bot, ArrangingBot) and type(bot).choose is ArrangingBot.choose:
+                split = bot.split
+
+                def make(seat: int, split: Any = split) -> Arrange:
+                    sp = split(rules, state.hands[seat], shown)
+                    return Arrange(seat, sp.chi1, sp.chi2, sp.chi3)
+
+                makers.append(make)
+            elif type(bot) is RandomBot:
+                pick = bot.pick
+
+                def make_any(seat: int, pick: Any = pick) -> Arrange:
+                    choice: Arrange = pick(Splits(seat, state.hands[seat]), False)
+                    return choice
+
+                makers.append(make_any)
+            else:
+                return False
+        pending = state.pending()
+        if len(pending) > max_steps:
+            return False
+        ev = state.ev
+        for seat in pending:
+            action = makers[seat](seat)
+            state.arranged[seat] = action
+            state.keys[seat] = chi_keys(ev, action)
+            record(action)
+        if pending:
+            transfers = settle(state.score, state.instant, state.keys)
+            state.result_ = outcome_of(state.n, state.instant, transfers)
+            state.finished = True
+        return True
+
+    # ------------------------------------------------------------ records
+
+    def referee(self, record: str | bytes | dict[str, Any] | GameRecord) -> RefereeReport:
+        """Rule on a whole record (core's referee loop on this game).
+
+        >>> plugin.referee({"game": "maubinh", "players": ["A"], "hands": {"A": []}})
+        Traceback (most recent call last):
+        ...
+        vncards.core._errors.RecordError: maubinh is played by 2 to 4 players, not 1
+        """
+        return referee(self, record)
+
+    def action_from_record(self, state: MauBinhState, action: RecordAction, seat: int) -> Arrange:
+        """Read ``{"arrange": {"chi1": [...], "chi2": [...], "chi3": [...]}}``; cards that
+        are not this seat's, or chi of the wrong size, are left for ``apply`` to refuse."""
+        kind = action.kind
+        if kind != "arrange":
+            raise RecordError(f"maubinh records have no {kind!r} actions (only 'arrange')")
+        value = action.value
+        if not isinstance(value, Mapping) or set(value) != {"chi1", "chi2", "chi3"}:
+            raise RecordError("an arrangement names exactly chi1, chi2 and chi3")
+        chis = []
+        for key in ("chi1", "chi2", "chi3"):
+            cards = value[key]
+            if not isinstance(cards, list) or not all(isinstance(t, str) for t in cards):
+                raise RecordError(f"{key} is a list of cards")
+            chis.append(tuple(sorted(_record_card(t) for t in cards)))
+        return Arrange(seat, chis[0], chis[1], chis[2])
+
+    def action_to_record(self, state: MauBinhState, action: Arrange) -> dict[str, Any]:
+        """The record form of an arrangement (without ``player``)."""
+        return action.to_record()
+
+    def record_deal(self, state: MauBinhState) -> dict[str, Any]:
+        """The dealt hands (no first player, no stock)."""
+        return {"hands": [format_cards(h) for h in state.hands], "first": None}
+
+    # ------------------------------------------------------------ conformance
+
+    def action_universe(self, state: MauBinhState) -> Iterable[Arrange]:
+        """A sample of every seat's legal splits and of refused arrangements: wrong
+        sizes, a card twice, another seat's card, a second arrangement, a seat with an
+        instant hand. Never the 72,072 splits of a hand."""
+        rng = random.Random(hash((state.hands, tuple(a is not None for a in state.arranged))))
+        out: list[Arrange] = []
+        for seat in range(state.n):
+            splits = Splits(seat, state.hands[seat])
+            picks = [splits[i] for i in (0, 1, 55, 56, 72_071)]
+            picks += [splits[rng.randrange(72_072)] for _ in range(8)]
+            out.extend(picks)
+            a = picks[-1]
+            other = state.hands[(seat + 1) % state.n]
+            out.append(Arrange(seat, a.chi1[:4], a.chi2 + a.chi1[4:], a.chi3))  # 4 + 6 + 3
+            out.append(Arrange(seat, a.chi1, a.chi2, a.chi3[:2]))  # 12 cards
+            out.append(Arrange(seat, a.chi1, a.chi2[:4] + a.chi1[:1], a.chi3))  # a card twice
+            out.append(Arrange.of(seat, (*a.chi1[:4], other[0]), a.chi2, a.chi3))  # not held
+        return out
+
+    def card_multiset(self, state: MauBinhState) -> list[int]:
+        """Every dealt card (arranging moves no card between zones)."""
+        return sorted(c for h in state.hands for c in h)
+
+    # ------------------------------------------------------------ queries (CLI)
+
+    def summary(self, rules: MauBinhRules) -> dict[str, Any]:
+        """Settings side by side for ``vncards compare``."""
+        return {
+            "deck": "french: 52 cards",
+            "players": "2-4",
+            "hand_size": "13, split into chi1 (5), chi2 (5), chi3 (3)",
+            "combinations": list(reversed(HAND_CODES)),
+            "chops": "none",
+            "instant_wins": list(rules.instant_wins),
+            "scoring": "pairwise, 1 chi per chi won (bonuses below), sập hầm × "
+            f"{rules.sap_ham_multiplier}, sập làng × {rules.sap_lang_multiplier}",
+            "chi_bonuses": rules.chi_bonuses,
+            "wheel": rules.wheel,
+            "suits_break_ties": rules.suits_break_ties,
+            "transfer_reasons": list(REASONS),
+        }
+
+    def classify_cards(self, rules: MauBinhRules, cards: Sequence[str]) -> dict[str, Any]:
+        """``{"combo": hand code or None, "cards": [...]}`` for a 5- or 3-card chi.
+
+        >>> plugin.classify_cards(MauBinhRules(), ["AS", "2S", "3S", "4S", "5S"])
+        {'combo': 'straight-flush', 'cards': ['3S', '4S', '5S', 'AS', '2S']}
+        >>> plugin.classify_cards(MauBinhRules(), ["Q cơ", "QD", "5C"])["combo"]
+        'pair'
+        >>> plugin.classify_cards(MauBinhRules(), ["QH", "QD"])["combo"] is None
+        True
+        """
+        ids = sorted(parse_card(t).id for t in cards)
+        combo = None
+        if len(ids) in (3, 5) and len(set(ids)) == len(ids):
+            combo = hand_code(evaluator(rules).key(ids))
+        return {"combo": combo, "cards": format_cards(ids)}
+
+    def analyze_cards(
+        self, tokens: Sequence[str], rules: MauBinhRules | None = None
+    ) -> dict[str, Any]:
+        """For a 13-card hand: its instant hand (if any) and the solver's arrangement with
+        its expected chi against one random opponent (hands dealt from the other 39 cards,
+        arranged the greedy way), under the default rules unless given.
+
+        >>> out = plugin.analyze_cards("AS AH AD 9S 9H 5C 5D 7S 8C JD QH KS 2C".split())
+        >>> out["instant_win"], len(out["arrangement"]["chi1"]), out["hands"][0]
+        (None, 5, 'full-house')
+        """
+        rules = rules or PRESETS[DEFAULT_PRESET]
+        ids = [parse_card(t).id for t in tokens]
+        for t, c in zip(tokens, ids, strict=True):
+            if ids.count(c) > 1:
+                raise NotationError(t, message=f"card {t!r} is listed twice")
+        if len(ids) != HAND_SIZE:
+            raise ValueError(f"a Mậu Binh hand holds 13 cards, not {len(ids)}")
+        bot = SolverBot(seed=0, samples=200)
+        split = bot.split(rules, sorted(ids), ())
+        return {
+            "instant_win": instant_hand(ids, rules),
+            "arrangement": {
+                "chi1": format_cards(split.chi1),
+                "chi2": format_cards(split.chi2),
+                "chi3": format_cards(split.chi3),
+            },
+            "hands": [hand_code(k) for k in split.keys],
+            "expected_chi": round(bot.last_expected, 3),
+        }
+
+    def deal_json(self, rules: MauBinhRules, n_players: int, seed: int) -> dict[str, Any]:
+        """A seeded deal as record fields with every instant hand at the table.
+
+        >>> out = plugin.deal_json(MauBinhRules(), 2, 5)
+        >>> sorted(out), len(out["hands"]["P1"])
+        (['game', 'hands', 'instant_wins', 'players'], 13)
+        """
+        state = self.new_game(rules, n_players, seed)
+        players = [f"P{i + 1}" for i in range(n_players)]
+        return {
+            "game": self.name,
+            "players": players,
+            "hands": {players[i]: format_cards(h) for i, h in enumerate(state.hands)},
+            "instant_wins": [
+                {"player": players[s], "code": code, "value": rules.instant_wins[code]}
+                for s, code in enumerate(state.instant)
+                if code is not None
+            ],
+        }
+
+    def hand_cards(self, state: MauBinhState, seat: int) -> list[str]:
+        """The 13 cards of ``seat``."""
+        return format_cards(state.hands[seat])
+
+    def game_stats(self, state: MauBinhState) -> dict[str, int]:
+        """Counters for ``vncards simulate``: instant hands, binh lủng, sập hầm, sập làng.
+
+        >>> plugin.game_stats(plugin.new_game(MauBinhRules(), 2, 1))["binh_lung"]
+        0
+        """
+        res = state.result()
+        reasons = [t.reason for t in res.transfers]
+        fouled = sum(1 for k in state.keys if k is not None and not k[0] >= k[1] >= k[2])
+        return {
+            "instant_hands": sum(1 for c in state.instant if c is not None),
+            "binh_lung": fouled,
+            "sap_ham": reasons.count("sap-ham"),
+            "sap_lang": int("sap-lang" in reasons),
+        }
+
+
+class _Concat(list[Arrange]):
+    """Several seats' :class:`Splits` as one sequence, made on demand.
+
+    It is a ``list`` only so that it fits the protocol's ``legal_actions`` type: the
+    list itself stays empty and every read goes through the methods below.
+    """
+
+    def __init__(self, parts: list[Splits]) -> None:
+        super().__init__()
+        self.parts = parts
+
+    def __len__(self) -> int:
+        return sum(len(p) for p in self.parts)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        for p in self.parts:
+            if index < len(p):
+                return p[index]
+            index -= len(p)
+        raise IndexError("action index out of range")
+
+    def __contains__(self, item: object) -> bool:
+        return any(item in p for p in self.parts)
+
+    def __iter__(self) -> Iterator[Arrange]:
+        for p in self.parts:
+            yield from p
+
+    def __bool__(self) -> bool:
+        return bool(self.parts)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} arrangements of seats {[p.seat for p in self.parts]}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Concat) and self.parts == other.parts
+
+    __hash__ = None
+
+
+plugin = MauBinhGame()
+"""The plugin object named by the ``vncards.games`` entry point."""

@@ -1,0 +1,210 @@
+"""Settlement: instant hands, pairwise chi comparison with bonuses, sập hầm, binh lủng
+and sập làng, as itemised transfers in chi.
+
+Transfers come in a fixed order: for each pair of seats (0-1, 0-2, …, in seat order)
+the instant-hand payment, or the three chi (``chi``) or the fouled hand's loss
+(``binh-lung``), then that pair's ``sap-ham`` extra; the ``sap-lang`` extras last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vncards.core import Transfer
+from vncards.maubinh._hands import category
+from vncards.maubinh._rules import CHI_NAMES, HAND_CODES, INSTANT_CODES, MauBinhRules
+
+__all__ = [
+    "REASONS",
+    "Scoring",
+    "is_fouled",
+    "scoring",
+    "settle",
+    "winner_of",
+]
+
+REASONS = ("chi", "sap-ham", "binh-lung", "sap-lang", "instant-win")
+"""Transfer reasons, as listed on the rules page."""
+
+Keys = tuple[int, int, int]
+
+
+def is_fouled(keys: Keys) -> bool:
+    """Binh lủng: the arrangement breaks ``chi1 ≥ chi2 ≥ chi3``.
+
+    >>> is_fouled((5, 3, 3)), is_fouled((3, 5, 1))
+    (False, True)
+    """
+    return not keys[0] >= keys[1] >= keys[2]
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """The settlement settings of one rules object, as plain tables.
+
+    ``values[chi][category]`` is what winning that chi with that category is worth.
+    """
+
+    values: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    sap_ham: int
+    sap_lang: int
+    instant: dict[str, int]
+
+    def pair(self, a: Keys, b: Keys) -> tuple[int, list[tuple[int, str]], bool]:
+        """Settle seat A's arrangement against seat B's (neither an instant hand).
+
+        Returns A's net, the itemised amounts (positive when B pays A) and whether one
+        side took all three chi (sập hầm, a fouled hand alone included).
+
+        >>> scoring(MauBinhRules()).pair((30, 20, 10), (25, 15, 5))
+        (6, [(1, 'chi'), (1, 'chi'), (1, 'chi'), (3, 'sap-ham')], True)
+        """
+        fa, fb = is_fouled(a), is_fouled(b)
+        values = self.values
+        if fa or fb:
+            if fa and fb:
+                return 0, [], False
+            if fb:
+                s = (
+                    values[0][category(a[0])]
+                    + values[1][category(a[1])]
+                    + values[2][category(a[2])]
+                )
+                sign = 1
+            else:
+                s = (
+                    values[0][category(b[0])]
+                    + values[1][category(b[1])]
+                    + values[2][category(b[2])]
+                )
+                sign = -1
+            items = [(sign * s, "binh-lung")]
+            if self.sap_ham > 1:
+                items.append((sign * s * (self.sap_ham - 1), "sap-ham"))
+            return sign * s * self.sap_ham, items, True
+        items = []
+        net = wins = losses = 0
+        for chi in range(3):
+            ka, kb = a[chi], b[chi]
+            if ka > kb:
+                v = values[chi][category(ka)]
+                wins += 1
+            elif kb > ka:
+                v = -values[chi][category(kb)]
+                losses += 1
+            else:
+                continue
+            net += v
+            items.append((v, "chi"))
+        swept = wins == 3 or losses == 3
+        if swept and self.sap_ham > 1:
+            extra = net * (self.sap_ham - 1)
+            items.append((extra, "sap-ham"))
+            net += extra
+        return net, items, swept
+
+
+_CACHE: dict[int, tuple[MauBinhRules, Scoring]] = {}
+
+
+def scoring(rules: MauBinhRules) -> Scoring:
+    """The plain tables of ``rules`` (made once per rules object).
+
+    >>> s = scoring(MauBinhRules())
+    >>> s.values[1][HAND_CODES.index("quads")], s.sap_ham
+    (8, 2)
+    """
+    hit = _CACHE.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    made = _scoring(rules)
+    _CACHE[id(rules)] = (rules, made)
+    return made
+
+
+def _scoring(rules: MauBinhRules) -> Scoring:
+    tables = []
+    for chi in CHI_NAMES:
+        bonus = rules.chi_bonuses.get(chi, {})
+        tables.append(tuple(bonus.get(code, 1) for code in HAND_CODES))
+    return Scoring(
+        values=(tables[0], tables[1], tables[2]),
+        sap_ham=rules.sap_ham_multiplier,
+        sap_lang=rules.sap_lang_multiplier,
+        instant={str(k): v for k, v in rules.instant_wins.items()},
+    )
+
+
+def settle(
+    score: Scoring, instant: Sequence[str | None], keys: Sequence[Keys | None]
+) -> list[Transfer]:
+    """Every transfer of a finished game, in chi.
+
+    ``instant[s]`` is seat ``s``'s instant hand or None; ``keys[s]`` the keys of its
+    three chi (None for an instant hand).
+
+    >>> s = scoring(MauBinhRules())
+    >>> for t in settle(s, [None, None], [(30, 20, 10), (25, 25, 5)]):
+    ...     print(t)
+    Transfer(payer=1, payee=0, amount=1, reason='chi')
+    Transfer(payer=0, payee=1, amount=1, reason='chi')
+    Transfer(payer=1, payee=0, amount=1, reason='chi')
+    """
+    n = len(keys)
+    out: list[Transfer] = []
+    swept = [[0] * n for _ in range(n)]  # swept[w][l]: what w collected from l by sập hầm
+    any_instant = False
+    for i in range(n):
+        for j in range(i + 1, n):
+            ci, cj = instant[i], instant[j]
+            if ci is not None or cj is not None:
+                any_instant = True
+                if ci is not None and cj is not None:
+                    ri, rj = INSTANT_CODES.index(ci), INSTANT_CODES.index(cj)
+                    if ri < rj:
+                        out.append(Transfer(j, i, score.instant[ci], "instant-win"))
+                    elif rj < ri:
+                        out.append(Transfer(i, j, score.instant[cj], "instant-win"))
+                elif ci is not None:
+                    out.append(Transfer(j, i, score.instant[ci], "instant-win"))
+                else:
+                    assert cj is not None
+                    out.append(Transfer(i, j, score.instant[cj], "instant-win"))
+                continue
+            a, b = keys[i], keys[j]
+            assert a is not None
+            assert b is not None
+            net, items, sweep = score.pair(a, b)
+            for amount, reason in items:
+                if amount > 0:
+                    out.append(Transfer(j, i, amount, reason))
+                elif amount < 0:
+                    out.append(Transfer(i, j, -amount, reason))
+            if sweep:
+                if net > 0:
+                    swept[i][j] = net
+                elif net < 0:
+                    swept[j][i] = -net
+    if n >= 3 and not any_instant and score.sap_lang > 1:
+        for w in range(n):
+            if all(swept[w][o] for o in range(n) if o != w):
+                for o in range(n):
+                    if o != w:
+                        out.append(Transfer(o, w, swept[w][o] * (score.sap_lang - 1), "sap-lang"))
+    return out
+
+
+def winner_of(net: Sequence[int]) -> int | None:
+    """The seat with the largest net (the first such in seat order), or None when every
+    net is 0.
+
+    >>> winner_of([3, 3, -6]), winner_of([0, 0])
+    (0, None)
+    """
+    if not any(net):
+        return None
+    best = max(net)
+    return net.index(best)
