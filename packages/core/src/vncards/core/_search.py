@@ -19,16 +19,23 @@ choices, on any machine) or seconds of thinking (``think``).
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from vncards.core._cards import parse_card
+from vncards.core._combos import classify, legal_plays
 from vncards.core._events import Event, View
 from vncards.core._game import Decision, GameResult
+from vncards.core._shedding import Pass
 
-__all__ = ["SearchBot", "SearchGame", "SearchHooks", "SearchStats"]
+__all__ = ["ClimbHooks", "SearchBot", "SearchGame", "SearchHooks", "SearchStats", "make_bot"]
+
+_FULL_DECK = (1 << 52) - 1
+_TWOS = 15 << 48
 
 # rounds after which candidates may be dropped (a few first: the paired differences
 # need some samples before their spread means anything)
@@ -244,3 +251,180 @@ def _survivors(alive: list[int], payoffs: list[list[float]]) -> list[int]:
         if mean + _DROP_Z * se >= 0:
             keep.append(i)
     return keep
+
+
+class ClimbHooks(SearchHooks):
+    """Search hooks for climbing games built on :class:`~vncards.core.SheddingGame`.
+
+    A game gives its fast ``policy`` (a play mask, or ``None`` to pass, for the seat to
+    act in a full state; it must read only what that seat may know: its own hand, card
+    counts, the table) and, optionally, ``units`` (the groups a hand splits into). Then:
+
+    - candidates: the policy's play first, the pass, every legal unit, the cheapest
+      play of each shape, the lowest and the highest play (at most
+      ``max_candidates``); optional choices (a Sâm declaration) are searched as they
+      are, declining included;
+    - exact: a hand that goes out in one play does so, and so does a hand whose units
+      but one nobody can beat (see :meth:`exact`);
+    - rollout: every seat plays the policy to the end, declining every optional choice.
+    """
+
+    max_candidates = 10
+
+    def __init__(self, plugin: Any) -> None:
+        self.plugin = plugin
+
+    def policy(self, state: Any, seat: int, masks: list[int], can_pass: bool) -> int | None:
+        """The play (card mask) of the rollout policy; ``None`` passes. By default the
+        lowest-ranked play, and a pass whenever one is allowed but to lead."""
+        if can_pass or not masks:
+            return None
+        return min(masks, key=lambda m: ((m & -m).bit_length(), -m.bit_count()))
+
+    def units(self, hand: int) -> list[int]:
+        """The groups (card masks) a hand splits into; none by default."""
+        return []
+
+    def candidates(self, view: Any, actions: Sequence[Any], optional: bool) -> list[Any]:
+        """See the class docstring."""
+        if optional:
+            return [*actions, None]
+        by_mask: dict[int, Any] = {}
+        passing = None
+        for a in actions:
+            cards = getattr(a, "cards", None)
+            if isinstance(cards, int):
+                by_mask[cards] = a
+            elif isinstance(a, Pass):
+                passing = a
+        if not by_mask:
+            return list(actions)
+        # the policy reads only the seat's own cards and what is public, so any state
+        # consistent with the view gives the same answer
+        state = self.plugin.determinize(view, random.Random(0))
+        seat = view.seat
+        masks = list(by_mask)
+        out: list[Any] = []
+        pick = self.policy(state, seat, masks, passing is not None)
+        out.append(passing if pick is None else by_mask[pick])
+        if passing is not None:
+            out.append(passing)
+        out.extend(by_mask[u] for u in self.units(state.hands[seat]) if u in by_mask)
+        # the cheapest play of each shape (kind and length)
+        rules = state.x["engine"].combo_rules
+        cheapest: dict[tuple[int, int], tuple[int, int]] = {}
+        for m in masks:
+            combo = classify(m, rules)
+            if combo is not None:
+                shape = (int(combo.kind), combo.length)
+                if shape not in cheapest or combo.key < cheapest[shape][0]:
+                    cheapest[shape] = (combo.key, m)
+        out.extend(by_mask[m] for _, m in sorted(cheapest.values()))
+        low = min(masks, key=lambda m: ((m & -m).bit_length(), m.bit_count()))
+        high = max(masks, key=lambda m: (m.bit_length(), m.bit_count()))
+        out += [by_mask[low], by_mask[high]]
+        seen: set[int] = set()
+        unique = []
+        for a in out:
+            if id(a) not in seen:
+                seen.add(id(a))
+                unique.append(a)
+        return unique[: self.max_candidates]
+
+    def exact(self, view: Any, actions: Sequence[Any], optional: bool) -> tuple[Any] | None:
+        """A win whatever the hidden cards are: the whole hand in one play; or, when the
+        hand splits into units all but one of which no card the seat cannot see could
+        beat (chops included), such a unit, so that the seat keeps the lead and goes out
+        with the last unit (one without a 2)."""
+        if optional:
+            return None
+        by_mask = {a.cards: a for a in actions if isinstance(getattr(a, "cards", None), int)}
+        if not by_mask:
+            return None
+        hand = 0
+        for token in view.hand:
+            hand |= 1 << parse_card(token).id
+        whole = by_mask.get(hand)
+        if whole is not None:
+            return (whole,)
+        units = self.units(hand)
+        if len(units) > 4 or not any(u in by_mask for u in units):
+            return None
+        state = self.plugin.determinize(view, random.Random(0))
+        eng = state.x["engine"]
+        unseen = _FULL_DECK & ~hand & ~state.pile & ~getattr(view, "out_of_play", 0)
+        rules, chops = eng.combo_rules, eng.chops
+        bosses = []
+        for u in units:
+            combo = classify(u, rules)
+            if combo is None:
+                return None
+            if not legal_plays(unseen, rules, combo, chops):
+                bosses.append(u)
+        rest = [u for u in units if u not in bosses]
+        if len(rest) > 1 or any(u & _TWOS for u in rest):
+            return None
+        playable = [u for u in bosses if u in by_mask]
+        if not playable:
+            return None
+        return (by_mask[min(playable)],)
+
+    def rollout(self, plugin: SearchGame, state: Any, rng: random.Random) -> None:
+        """Every seat plays :meth:`policy` through the engine, without events."""
+        eng = state.x["engine"]
+        side = getattr(plugin, "side_decision", None)
+        policy = self.policy
+        for _ in range(10_000):
+            if state.finished:
+                return
+            if side is not None and not state.pile:
+                step = side(state)
+                if step is not None:
+                    plugin.decline(state, step[0])
+                    continue
+            seat = state.turn
+            masks = eng.plays(state)
+            can_pass = eng.can_pass(state)
+            pick = policy(state, seat, masks, can_pass)
+            if pick is None and can_pass:
+                eng.pass_turn(state, seat)
+            else:
+                eng.play(state, seat, masks[0] if pick is None else pick)
+        raise RuntimeError("rollout did not end")
+
+
+def make_bot(
+    factory: Callable[..., Any],
+    seed: int,
+    *,
+    think: float | None = None,
+    iterations: int | None = None,
+) -> Any:
+    """A bot from its factory, handing it the thinking budget when it takes one.
+
+    Bot factories take a seed; a bot that searches also takes the keywords ``think``
+    (seconds per decision) and ``iterations`` (rollouts per decision, reproducible). The
+    keywords are passed only to factories that accept them, and only when given.
+
+    >>> from vncards.core import RandomBot
+    >>> make_bot(RandomBot, 3, think=0.5).name
+    'random'
+    >>> def searching(seed: int, *, think: float = 0.1, iterations: int | None = None):
+    ...     return (seed, think, iterations)
+    >>> make_bot(searching, 3, think=0.5), make_bot(searching, 3, iterations=50)
+    ((3, 0.5, None), (3, 0.1, 50))
+    """
+    wanted = {"think": think, "iterations": iterations}
+    kwargs = {k: v for k, v in wanted.items() if v is not None and _accepts(factory, k)}
+    return factory(seed, **kwargs)
+
+
+def _accepts(factory: Callable[..., Any], keyword: str) -> bool:
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
+    p = params.get(keyword)
+    if p is not None:
+        return p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+    return any(q.kind is q.VAR_KEYWORD for q in params.values())

@@ -1,0 +1,339 @@
+"""``vncards tournament``: bots against each other, with the luck of the deal cancelled.
+
+Every deal is played once per seat rotation: with bots ``A,B,C,D`` the deal is played
+by ``A B C D``, ``B C D A``, ``C D A B`` and ``D A B C`` in seats 0…3, so every bot sits
+in every seat and holds every hand of that deal (duplicate deals). A run of ``games``
+games is ``ceil(games / seats)`` deals. Deal ``d`` of a run seeded ``seed`` is dealt
+from ``derive_seed(seed, d)``; the bot in line-up place ``i`` is made from
+``derive_seed(derive_seed(seed, d), 1000 + i)``, so each game depends on its own index
+alone and the figures are the same whatever the number of workers.
+
+Bots of the same name (``search,greedy,greedy,greedy``) are one entrant. For each
+entrant: its share of games won and its mean lá per game, each with a 95% interval
+taken over deals (the games of one deal are not independent, so the deal is the unit of
+the interval: mean ± 1.96 standard errors of the per-deal figures), and a rating from
+the Plackett–Luce model of ``openskill`` (games ranked by net lá, in game order).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import warnings
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from vncards.cli._common import (
+    InputError,
+    complete_game,
+    console,
+    emit_json,
+    get_plugin,
+    rules_for,
+)
+from vncards.core import PluginWarning, derive_seed, get_game, play_game
+from vncards.core._search import make_bot
+
+__all__ = ["EntrantStats", "TournamentGame", "run_tournament", "tournament_command"]
+
+_BOT_SEED_OFFSET = 1000
+_Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class TournamentGame:
+    """One game of a tournament: deal ``deal`` played in rotation ``rotation``; ``bots``
+    names the bot in each seat, ``payments`` the net lá per seat."""
+
+    deal: int
+    rotation: int
+    bots: tuple[str, ...]
+    winner: int | None
+    payments: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class EntrantStats:
+    """What one bot (by name) came to: games played (seats × games), win share and mean
+    lá per game with their 95% intervals, and its ``openskill`` rating (``mu``,
+    ``sigma`` and the conservative ``ordinal`` = mu − 3 sigma)."""
+
+    bot: str
+    games: int
+    wins: int
+    win_share: float
+    win_low: float
+    win_high: float
+    mean_la: float
+    la_low: float
+    la_high: float
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+@dataclass(frozen=True)
+class _Job:
+    game: str
+    variant: str | None
+    bots: tuple[str, ...]
+    seed: int
+    think: float | None
+    iterations: int | None
+
+
+def _lineup(bots: Sequence[str], rotation: int) -> tuple[int, ...]:
+    """Which line-up place sits in each seat for a rotation.
+
+    >>> _lineup(["a", "b", "c"], 1)
+    (1, 2, 0)
+    """
+    n = len(bots)
+    return tuple((seat + rotation) % n for seat in range(n))
+
+
+def _play_deal(job: _Job, deal: int) -> list[TournamentGame]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PluginWarning)
+        plugin = get_game(job.game)
+    rules = rules_for(plugin, job.variant)
+    deal_seed = derive_seed(job.seed, deal)
+    n = len(job.bots)
+    out = []
+    for rotation in range(n):
+        places = _lineup(job.bots, rotation)
+        bots = [
+            make_bot(
+                plugin.bots[job.bots[p]],
+                derive_seed(deal_seed, _BOT_SEED_OFFSET + p),
+                think=job.think,
+                iterations=job.iterations,
+            )
+            for p in places
+        ]
+        state = plugin.new_game(rules, n, deal_seed)
+        final = play_game(plugin, state, bots, keep_start=False).final
+        res = plugin.result(final)
+        out.append(
+            TournamentGame(
+                deal, rotation, tuple(job.bots[p] for p in places), res.winner, res.payments
+            )
+        )
+    return out
+
+
+def _play_deals(job: _Job, deals: Sequence[int]) -> list[TournamentGame]:
+    return [g for d in deals for g in _play_deal(job, d)]
+
+
+def run_tournament(
+    game: str,
+    bots: Sequence[str],
+    *,
+    games: int,
+    variant: str | None = None,
+    seed: int = 0,
+    think: float | None = 0.1,
+    iterations: int | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[TournamentGame]:
+    """Play the games of a tournament (see the module docstring), in deal order.
+
+    ``think`` (seconds per decision) or ``iterations`` (rollouts per decision, which
+    makes a run reproducible) go to every bot that searches. ``progress(k)`` is called
+    as ``k`` more games are done.
+
+    >>> played = run_tournament("tienlen", ["greedy", "random"], games=4, seed=1)
+    >>> len(played), [g.bots for g in played[:2]]
+    (4, [('greedy', 'random'), ('random', 'greedy')])
+    >>> all(sum(g.payments) == 0 for g in played)
+    True
+    """
+    n = len(bots)
+    deals = math.ceil(games / n) if games > 0 else 0
+    job = _Job(game, variant, tuple(bots), seed, think, iterations)
+    if workers <= 1 or deals <= 1:
+        out: list[TournamentGame] = []
+        for d in range(deals):
+            out.extend(_play_deal(job, d))
+            if progress is not None:
+                progress(n)
+        return out
+    # chunks of deals, several per worker so that they finish close together
+    n_chunks = min(deals, workers * 8)
+    bounds = [deals * k // n_chunks for k in range(n_chunks + 1)]
+    chunks = [list(range(bounds[k], bounds[k + 1])) for k in range(n_chunks)]
+    results: list[list[TournamentGame]] = []
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        for part in pool.map(_play_deals, [job] * len(chunks), chunks):
+            results.append(part)
+            if progress is not None:
+                progress(len(part))
+    return [g for part in results for g in part]
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and its 95% interval (normal approximation over the values).
+
+    >>> _interval([1.0, 3.0])
+    (2.0, 0.04, 3.96)
+    """
+    k = len(values)
+    if k == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(values) / k
+    if k == 1:
+        return (mean, mean, mean)
+    var = sum((v - mean) ** 2 for v in values) / (k - 1)
+    half = _Z95 * math.sqrt(var / k)
+    return (mean, round(mean - half, 10), round(mean + half, 10))
+
+
+def entrant_stats(played: Sequence[TournamentGame]) -> list[EntrantStats]:
+    """Per bot name: games, wins, win share and mean lá with 95% intervals over deals,
+    and the openskill rating; best ordinal first.
+
+    >>> games = [TournamentGame(0, 0, ("a", "b"), 0, (3, -3)),
+    ...          TournamentGame(0, 1, ("b", "a"), 1, (-1, 1))]
+    >>> [(s.bot, s.wins, s.mean_la) for s in entrant_stats(games)]
+    [('a', 2, 2.0), ('b', 0, -2.0)]
+    """
+    from openskill.models import PlackettLuce
+
+    names = sorted({b for g in played for b in g.bots})
+    model = PlackettLuce()
+    ratings = {name: model.rating(name=name) for name in names}
+    per_deal: dict[str, dict[int, list[tuple[int, int]]]] = {name: {} for name in names}
+    for g in played:
+        for seat, name in enumerate(g.bots):
+            per_deal[name].setdefault(g.deal, []).append((int(g.winner == seat), g.payments[seat]))
+        if len(set(g.bots)) < 2:
+            continue
+        teams = [[ratings[name]] for name in g.bots]
+        rated = model.rate(teams, scores=[float(p) for p in g.payments])
+        # a name in several seats: the mean of its updates
+        updates: dict[str, list[Any]] = {}
+        for name, team in zip(g.bots, rated, strict=True):
+            updates.setdefault(name, []).append(team[0])
+        for name, new in updates.items():
+            mu = sum(r.mu for r in new) / len(new)
+            sigma = sum(r.sigma for r in new) / len(new)
+            ratings[name] = model.rating(mu=mu, sigma=sigma, name=name)
+    out = []
+    for name in names:
+        deals = per_deal[name]
+        win_by_deal = [sum(w for w, _ in v) / len(v) for v in deals.values()]
+        la_by_deal = [sum(p for _, p in v) / len(v) for v in deals.values()]
+        seats = sum(len(v) for v in deals.values())
+        wins = sum(w for v in deals.values() for w, _ in v)
+        share, w_lo, w_hi = _interval(win_by_deal)
+        mean, l_lo, l_hi = _interval(la_by_deal)
+        r = ratings[name]
+        out.append(
+            EntrantStats(
+                name,
+                seats,
+                wins,
+                share,
+                max(0.0, w_lo),
+                min(1.0, w_hi),
+                mean,
+                l_lo,
+                l_hi,
+                r.mu,
+                r.sigma,
+                r.ordinal(),
+            )
+        )
+    out.sort(key=lambda s: -s.ordinal)
+    return out
+
+
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="Game name.", autocompletion=complete_game)],
+    bots: Annotated[
+        str,
+        typer.Option("--bots", "-b", help="Bot per seat: search,greedy,greedy,greedy."),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-g", min=1, help="Games (rounded up to whole rotations).")
+    ] = 1000,
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help="Preset of the game.")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 0,
+    think: Annotated[
+        float,
+        typer.Option("--think", min=0.001, help="Seconds of search per decision."),
+    ] = 0.1,
+    iterations: Annotated[
+        int | None,
+        typer.Option(
+            "--iterations", min=1, help="Rollouts per decision instead of a time (reproducible)."
+        ),
+    ] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Play bots against each other in every seat on the same deals, and rate them.
+
+    Each deal is played once per seat rotation (duplicate deals), so that every bot
+    holds every hand. Shows, per bot, the share of games won and the mean lá per game
+    with 95% intervals (over deals) and an openskill (Plackett–Luce) rating.
+    """
+    plugin = get_plugin(game, allow_reference=False)
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(names) < 2:
+        raise InputError("a tournament needs a bot for every seat, at least two")
+    unknown = sorted({b for b in names if b not in plugin.bots})
+    if unknown:
+        raise InputError(
+            f"{plugin.name} has no bot {', '.join(unknown)} (known: {', '.join(plugin.bots)})"
+        )
+    rules = rules_for(plugin, variant)
+    lo, hi = plugin.player_range(rules)
+    if not lo <= len(names) <= hi:
+        raise InputError(f"{plugin.name} is played by {lo} to {hi} players, not {len(names)}")
+    played = run_tournament(
+        plugin.name, names, games=games, variant=variant, seed=seed,
+        think=think, iterations=iterations, workers=workers,
+    )  # fmt: skip
+    stats = entrant_stats(played)
+    budget = f"{iterations} rollouts" if iterations is not None else f"{think:g} s"
+    if json_out:
+        emit_json(
+            {
+                "game": plugin.name,
+                "variant": variant or plugin.default_preset,
+                "bots": names,
+                "games": len(played),
+                "deals": len({g.deal for g in played}),
+                "seed": seed,
+                "think": None if iterations is not None else think,
+                "iterations": iterations,
+                "entrants": [asdict(s) for s in stats],
+            }
+        )
+        return
+    table = Table(
+        title=f"{plugin.title}: {len(played)} games ({len(played) // len(names)} deals × "
+        f"{len(names)} rotations), seed {seed}, search budget {budget} per decision"
+    )
+    for col in ("bot", "seats", "wins", "win share (95%)", "mean lá (95%)", "rating μ ± σ"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for s in stats:
+        table.add_row(
+            s.bot,
+            str(s.games),
+            str(s.wins),
+            f"{s.win_share:.1%} ({s.win_low:.1%}–{s.win_high:.1%})",
+            f"{s.mean_la:+.2f} ({s.la_low:+.2f} to {s.la_high:+.2f})",
+            f"{s.mu:.1f} ± {s.sigma:.1f}",
+        )
+    console.print(table)
