@@ -31,14 +31,16 @@ from vncards.tusac._engine import (
     TuSacState,
     decision_parts,
 )
-from vncards.tusac._groups import Group
+from vncards.tusac._groups import GROUPS, Group, take_shapes
 from vncards.tusac._rules import TuSacRules
 from vncards.tusac._solver import Hand, hand_count, hand_kinds, hand_of, hand_size
 
 __all__ = ["TuSacView", "action_record", "determinize", "make_view"]
 
 _PHASES = {DISCARD: "discard", ACTIVE: "active"}
+_SHAPES = tuple(tuple(take_shapes(k)) for k in range(KINDS))
 _DETERMINIZE_TRIES = 400
+_PLAIN_TRIES = 8
 
 
 def action_record(action: TuSacAction) -> dict[str, Any]:
@@ -189,59 +191,155 @@ def make_view(state: TuSacState, seat: int) -> TuSacView:
 # ---------------------------------------------------------------- determinization
 
 
+_KIND_OF = {format_card(k): k for k in range(KINDS)}
+
+
 def _outflow(history: Sequence[Event], n: int) -> list[list[int]]:
     """The cards each seat has put on the table from its own dealt cards: Quàn laid
     down, own cards of its takes, its discards (all public)."""
-    from vncards.tusac._deck import parse_card
-
+    kind = _KIND_OF
     out: list[list[int]] = [[] for _ in range(n)]
     for e in history:
         if e.seat is None:
             continue
         if isinstance(e, Revealed | TookGroup):
-            out[e.seat].extend(parse_card(c) for c in e.cards)
+            out[e.seat].extend(kind[c] for c in e.cards)
         elif type(e) is Discarded:
-            out[e.seat].append(parse_card(e.card))
+            out[e.seat].append(kind[e.card])
     return out
 
 
 def _deal_hidden(
-    pool: list[int], sizes: Mapping[int, int], khap: Sequence[int], rng: random.Random
+    pool: list[int],
+    sizes: Mapping[int, int],
+    khap: Sequence[int],
+    rng: random.Random,
+    pair: tuple[int, int] | None = None,
 ) -> tuple[dict[int, list[int]], list[int]] | None:
     """Deal the hidden ``pool`` (counts per kind): ``sizes[s]`` cards to each other seat
     holding exactly ``khap[s]`` Khạp (three of a kind) and no other three or four of a
-    kind; the rest is the stock, shuffled. ``None`` if this try cannot be completed."""
+    kind; the rest is the stock, shuffled. ``None`` if this try cannot be completed.
+
+    The Khạp kinds are drawn first among the kinds with three hidden copies; then the
+    shuffled cards are dealt in order, a card that would give a seat a third copy
+    passing on to the next seat (or the stock). ``pair = (seat, kind)`` deals that seat
+    two copies of that kind first."""
     left = list(pool)
     hands: dict[int, list[int]] = {}
-    for s, size in sizes.items():
+    locked: dict[int, set[int]] = {}
+    for s in sizes:
         k = khap[s]
-        cards: list[int] = []
-        locked: set[int] = set()
+        hands[s] = []
+        locked[s] = set()
+        if pair is not None and pair[0] == s:
+            kind = pair[1]
+            if left[kind] < 2:
+                return None
+            hands[s].extend((kind, kind))
+            left[kind] -= 2
+            locked[s].add(kind)
         if k:
             options = [kind for kind in range(KINDS) if left[kind] >= 3]
-            if len(options) < k or 3 * k > size:
+            if len(options) < k or 3 * k > sizes[s]:
                 return None
             for kind in rng.sample(options, k):
-                cards.extend((kind, kind, kind))
+                hands[s].extend((kind, kind, kind))
                 left[kind] -= 3
-                locked.add(kind)
-        flat = [kind for kind in range(KINDS) if kind not in locked for _ in range(left[kind])]
-        rng.shuffle(flat)
+                locked[s].add(kind)
+    cards = [kind for kind in range(KINDS) for _ in range(left[kind])]
+    rng.shuffle(cards)
+    for s, size in sizes.items():
+        hand = hands[s]
+        need = size - len(hand)
+        if need == 0:
+            continue
         held = [0] * KINDS
-        need = size - len(cards)
-        for kind in flat:
-            if need == 0:
-                break
+        for kind in locked[s]:
+            held[kind] = 2  # a fourth copy would make a Quàn
+        rest = []
+        for i, kind in enumerate(cards):
             if held[kind] < 2:
                 held[kind] += 1
-                cards.append(kind)
-                left[kind] -= 1
+                hand.append(kind)
                 need -= 1
+                if need == 0:
+                    rest.extend(cards[i + 1 :])
+                    break
+            else:
+                rest.append(kind)
         if need:
             return None
-        hands[s] = cards
-    stock = [kind for kind in range(KINDS) for _ in range(left[kind])]
-    rng.shuffle(stock)
+        cards = rest
+    return hands, cards
+
+
+# Groups a private hand may hold besides a Khạp: no three or four of a kind.
+_HAND_GROUPS = tuple(g for g in GROUPS if len(g) <= 2 or len(set(g)) > 1)
+
+
+def _winning_hand(
+    left: list[int], size: int, active: int, khap: int, rng: random.Random
+) -> list[int] | None:
+    """A random private hand of ``size`` cards from the counts ``left`` (taken out of
+    them) that takes ``active`` and is left with no rác, holding ``khap`` Khạp; ``None``
+    when this try finds none."""
+    shapes = [c for c in _SHAPES[active] if len(set(c)) == len(c) or len(c) == 2]
+    rng.shuffle(shapes)
+    for shape in shapes:
+        if any(left[k] < shape.count(k) for k in shape) or len(shape) > size:
+            continue
+        avail = list(left)
+        hand = list(shape)
+        held = [0] * KINDS
+        for k in shape:
+            avail[k] -= 1
+            held[k] += 1
+        triples = [k for k in range(KINDS) if avail[k] >= 3 and held[k] == 0]
+        if len(triples) < khap:
+            continue
+        for k in rng.sample(triples, khap):
+            hand.extend((k, k, k))
+            avail[k] -= 3
+            held[k] = 3
+        need = size - len(hand)
+        for _ in range(60):
+            if need == 0:
+                break
+            g = _HAND_GROUPS[rng.randrange(len(_HAND_GROUPS))]
+            if len(g) > need:
+                continue
+            if any(avail[k] < g.count(k) or held[k] + g.count(k) > 2 for k in set(g)):
+                continue
+            for k in g:
+                avail[k] -= 1
+                held[k] += 1
+            hand.extend(g)
+            need -= len(g)
+        if need == 0:
+            for k in range(KINDS):
+                left[k] = avail[k]
+            return hand
+    return None
+
+
+def _deal_with_claim(
+    pool: list[int],
+    sizes: Mapping[int, int],
+    khap: Sequence[int],
+    claimant: int,
+    active: int,
+    rng: random.Random,
+) -> tuple[dict[int, list[int]], list[int]] | None:
+    """:func:`_deal_hidden` with ``claimant`` dealt a hand that wins with ``active``."""
+    left = list(pool)
+    hand = _winning_hand(left, sizes[claimant], active, khap[claimant], rng)
+    if hand is None:
+        return None
+    rest = _deal_hidden(left, {s: n for s, n in sizes.items() if s != claimant}, khap, rng)
+    if rest is None:
+        return None
+    hands, stock = rest
+    hands[claimant] = hand
     return hands, stock
 
 
@@ -334,8 +432,19 @@ def determinize(view: TuSacView, rng: random.Random) -> TuSacState:
     if sum(pool) != sum(sizes.values()) + view.stock_left or min(pool) < 0:
         raise ValueError("the view does not add up to the 112 cards")
     state: TuSacState | None = None
-    for _ in range(_DETERMINIZE_TRIES):
-        dealt = _deal_hidden(pool, sizes, view.khap, rng)
+    # A seat that is not asked may be waiting for another seat's claim: after a few
+    # plain deals, deal some other seat a hand that wins with the active card.
+    claimants = [s for s in sizes if view.drawn or s != view.source]
+    for attempt in range(_DETERMINIZE_TRIES):
+        if attempt >= _PLAIN_TRIES and not view.legal and claimants and view.active >= 0:
+            # someone else's claim: a pair to take out of turn, or a winning hand
+            claimant = claimants[rng.randrange(len(claimants))]
+            if attempt % 2 and claimant != view.turn:
+                dealt = _deal_hidden(pool, sizes, view.khap, rng, (claimant, view.active))
+            else:
+                dealt = _deal_with_claim(pool, sizes, view.khap, claimant, view.active, rng)
+        else:
+            dealt = _deal_hidden(pool, sizes, view.khap, rng)
         if dealt is None:
             continue
         state = _build(view, *dealt)
