@@ -24,7 +24,7 @@ from vncards.cli._common import (
     rules_for,
 )
 from vncards.cli._display import cards_text
-from vncards.core import GamePlugin, RulesBase
+from vncards.core import GamePlugin, RulesBase, record_schema, vocabulary_of
 
 __all__ = [
     "analyze_command",
@@ -37,6 +37,7 @@ __all__ = [
     "games_payload",
     "moves_command",
     "rules_command",
+    "schema_command",
 ]
 
 GameArg = Annotated[
@@ -332,3 +333,11 @@ def analyze_command(
             )
         else:
             console.print(f"  {group}", markup=False)
+
+
+def schema_command(game: GameArg) -> None:
+    """Print the strict JSON Schema of GAME's records: the envelope and the game's own
+    action keys, each with the shape of its value (a record an action of which has no
+    known key, two keys or a value of the wrong shape fails it)."""
+    plugin = get_plugin(game)
+    emit_json(record_schema(plugin.name, vocabulary_of(plugin), list(plugin.presets)))

@@ -26,8 +26,10 @@ from vncards.cli._queries import (
     games_command,
     moves_command,
     rules_command,
+    schema_command,
 )
 from vncards.cli._referee import referee_command
+from vncards.cli._serve import serve_command
 from vncards.cli._simulate import simulate_command
 from vncards.core import VncardsError
 
@@ -120,9 +122,11 @@ app.command("moves")(moves_command)
 app.command("deal")(deal_command)
 app.command("referee")(referee_command)
 app.command("analyze")(analyze_command)
+app.command("schema")(schema_command)
 app.command("play")(play_command)
 app.command("simulate")(simulate_command)
 app.command("compare")(compare_command)
+app.command("serve")(serve_command)
 
 
 def main() -> None:

@@ -77,16 +77,26 @@ from vncards.core._game import (
 from vncards.core._ledger import Ledger
 from vncards.core._plugins import ENTRY_POINT_GROUP, PluginWarning, discover_games, get_game
 from vncards.core._records import (
+    CARD,
+    CARDS,
     MAX_RECORD_BYTES,
     MAX_RECORD_DEPTH,
+    TRUE,
+    ActionKey,
+    DeclaresRecords,
     ErrorReport,
     GameRecord,
     RecordAction,
+    RecordVocabulary,
     RefereeReport,
     TransferReport,
     ViolationReport,
     export_schemas,
     load_record,
+    named_cards,
+    record_schema,
+    vocabulary_of,
+    word,
 )
 from vncards.core._rng import Rng, deal, derive_seed
 from vncards.core._search import SearchBot, SearchHooks, SearchStats
@@ -101,11 +111,15 @@ from vncards.core._shedding import (
 )
 
 __all__ = [
+    "CARD",
+    "CARDS",
     "DECK",
     "ENTRY_POINT_GROUP",
     "FULL_DECK_MASK",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_DEPTH",
+    "TRUE",
+    "ActionKey",
     "Bot",
     "BotFactory",
     "Card",
@@ -122,6 +136,7 @@ __all__ = [
     "Decision",
     "Declare",
     "Declared",
+    "DeclaresRecords",
     "Discarded",
     "Drew",
     "ErrorReport",
@@ -147,6 +162,7 @@ __all__ = [
     "Rank",
     "RecordAction",
     "RecordError",
+    "RecordVocabulary",
     "RefereeReport",
     "Rng",
     "RulesBase",
@@ -183,6 +199,7 @@ __all__ = [
     "load_record",
     "mask_ids",
     "mask_of",
+    "named_cards",
     "net_of",
     "parse_card",
     "parse_cards",
@@ -192,7 +209,10 @@ __all__ = [
     "rank_counts",
     "ranks_with",
     "record_game",
+    "record_schema",
     "referee",
     "resolve_rules",
     "split_card_list",
+    "vocabulary_of",
+    "word",
 ]

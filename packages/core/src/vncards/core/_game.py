@@ -23,6 +23,7 @@ from vncards.core._records import (
     _location,
     _one_line,
     load_record,
+    vocabulary_of,
 )
 
 __all__ = [
@@ -451,10 +452,11 @@ def referee(
     """Rule on a whole record: the first illegal action, the outcome and who pays whom.
 
     Raises :class:`RecordError` for a record that cannot be read (not JSON, unknown game,
-    card or player, a deal that is not a deal). Payments in the report are lá × bet.
-    Example: :class:`~vncards.core.SheddingGame`.
+    card or player, a deal that is not a deal, an action that is not one of the game's
+    :class:`~vncards.core.RecordVocabulary` or has a value of the wrong shape).
+    Payments in the report are lá × bet. Example: :class:`~vncards.core.SheddingGame`.
     """
-    record = load_record(source)
+    record = load_record(source, vocabulary_of(plugin))
     if record.game != plugin.name:
         raise RecordError(f"this record is for {record.game!r}, not {plugin.name!r}")
     try:

@@ -8,24 +8,44 @@ exported to the project's ``shared/schemas/``.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    create_model,
+    model_validator,
+)
 from vncards.core._errors import RecordError
 
 __all__ = [
+    "CARD",
+    "CARDS",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_DEPTH",
+    "TRUE",
+    "ActionKey",
+    "DeclaresRecords",
     "ErrorReport",
     "GameRecord",
     "RecordAction",
+    "RecordVocabulary",
     "RefereeReport",
     "TransferReport",
     "ViolationReport",
     "export_schemas",
     "load_record",
+    "named_cards",
+    "record_schema",
+    "vocabulary_of",
+    "word",
 ]
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
@@ -33,67 +53,235 @@ MAX_RECORD_BYTES = 4 * 1024 * 1024
 MAX_RECORD_DEPTH = 16
 """Deepest JSON nesting the loader accepts (a record needs 4)."""
 
-_ACTION_KEYS = ("play", "pass", "declare", "discard", "take", "draw")
-
 
 class RecordAction(BaseModel):
-    """One action of a record: exactly one of ``play``, ``pass``, ``declare``,
-    ``discard``, ``take`` or ``draw`` besides ``player``.
+    """One action of a record: ``player`` and exactly one other key, which the game owns.
 
-    >>> RecordAction.model_validate({"player": "An", "pass": True}).kind
-    'pass'
+    The record envelope is core's; what an action may say is the game's (its
+    :class:`RecordVocabulary`). Loading checks only that there is one key besides
+    ``player``; :func:`load_record` with a vocabulary checks that key and its value.
+
+    >>> a = RecordAction.model_validate({"player": "An", "pass": True})
+    >>> a.kind, a.value, a.to_json()
+    ('pass', True, {'player': 'An', 'pass': True})
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
         frozen=True,
-        populate_by_name=True,
         json_schema_extra={
-            "description": "One action: `player` and exactly one of play, pass, declare,"
-            " discard, take, draw."
+            "description": "One action: `player` and exactly one other key, one of the"
+            " game's action keys (see the game's own schema, `vncards schema GAME`).",
+            "minProperties": 2,
+            "maxProperties": 2,
         },
     )
 
     player: str = Field(description="Who acts; one of the record's players.")
-    play: list[str] | None = Field(
-        default=None, description='Shedding games: the cards played, e.g. ["3S", "4S"].'
-    )
-    pass_: Literal[True] | None = Field(
-        default=None,
-        alias="pass",
-        description="Shedding games: pass (bỏ lượt); Tứ Sắc: decline the drawn card.",
-    )
-    declare: Literal["sam"] | None = Field(
-        default=None, description="Sâm Lốc: declare Sâm (báo Sâm), before the first play."
-    )
-    discard: str | None = Field(default=None, description="Tứ Sắc: the card discarded.")
-    take: list[str] | None = Field(
-        default=None,
-        description="Tứ Sắc: own cards that take the active card ([] for a lone Tướng).",
-    )
-    draw: Literal[True] | None = Field(default=None, description="Tứ Sắc: draw from the stock.")
 
     @model_validator(mode="after")
     def _one_kind(self) -> RecordAction:
-        given = [k for k in _ACTION_KEYS if self._value(k) is not None]
+        given = list(self.__pydantic_extra__ or {})
         if len(given) != 1:
-            raise ValueError(
-                "an action needs exactly one of play, pass, declare, discard, take, draw"
-                f" (got {', '.join(given) or 'none'})"
-            )
+            shown = ", ".join(_quoted(k) for k in given) or "none"
+            raise ValueError(f"an action needs exactly one key besides player (got {shown})")
         return self
-
-    def _value(self, key: str) -> object:
-        return self.pass_ if key == "pass" else getattr(self, key)
 
     @property
     def kind(self) -> str:
-        """Which of the action keys this action uses."""
-        return next(k for k in _ACTION_KEYS if self._value(k) is not None)
+        """The action's key, e.g. ``play``."""
+        return next(iter(self.__pydantic_extra__ or {}))
+
+    @property
+    def value(self) -> Any:
+        """The value under the action's key, as the record holds it."""
+        return next(iter((self.__pydantic_extra__ or {}).values()))
 
     def to_json(self) -> dict[str, Any]:
         """The action as record JSON."""
-        return self.model_dump(by_alias=True, exclude_none=True)
+        return {"player": self.player, self.kind: self.value}
+
+
+def _quoted(key: str) -> str:
+    if key and key.isprintable() and key == key.strip():
+        return key
+    return _named(key)
+
+
+def _named(key: str) -> str:
+    """A key quoted on one line, whatever characters it holds."""
+    return repr(key).encode("ascii", "backslashreplace").decode("ascii")
+
+
+CARD: Any = str
+"""Value shape of an action naming one card, e.g. Tứ Sắc ``discard``."""
+CARDS: Any = list[str]
+"""Value shape of an action naming a list of cards, e.g. ``play`` or ``take``."""
+
+
+def _json_bool(value: object) -> object:
+    # 1 and 1.0 equal True in Python; in a record only the JSON literal true is true
+    if not isinstance(value, bool):
+        raise ValueError("Input should be true")
+    return value
+
+
+TRUE: Any = Annotated[Literal[True], BeforeValidator(_json_bool)]
+"""Value shape of an action that is only ``true``, e.g. ``pass`` or ``draw``."""
+
+
+def word(*words: str) -> Any:
+    """Value shape of an action that is one of a few words, e.g. Sâm's ``declare: "sam"``.
+
+    >>> word("sam") == Literal["sam"]
+    True
+    """
+    return Literal[words]
+
+
+def named_cards(*names: str) -> Any:
+    """Value shape of an object holding a list of cards under each of ``names`` (all
+    required, no other key), e.g. ``{"chi1": [...], "chi2": [...], "chi3": [...]}``.
+
+    >>> shape = named_cards("chi1", "chi2")
+    >>> TypeAdapter(shape).json_schema()["required"]
+    ['chi1', 'chi2']
+    """
+    fields: dict[str, Any] = dict.fromkeys(names, (list[str], ...))
+    return create_model("NamedCards", __config__=ConfigDict(extra="forbid"), **fields)
+
+
+@dataclass(frozen=True)
+class ActionKey:
+    """One action key a game's records may use, and the shape of its value.
+
+    ``shape`` is a type pydantic validates strictly: :data:`CARDS`, :data:`CARD`,
+    :data:`TRUE`, :func:`word`, :func:`named_cards` or any other type pydantic knows.
+
+    >>> ActionKey("play", CARDS, "The cards played.").check(["3S"], "actions.0")
+    >>> try:
+    ...     ActionKey("pass", TRUE, "Pass.").check(False, "actions.1")
+    ... except RecordError as e:
+    ...     print(e)
+    bad record at actions.1.pass: Input should be True
+    """
+
+    key: str
+    shape: Any
+    description: str = ""
+    _adapter: TypeAdapter[Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        adapter: TypeAdapter[Any] = TypeAdapter(self.shape)
+        object.__setattr__(self, "_adapter", adapter)
+
+    def check(self, value: object, where: str) -> None:
+        """Raise :class:`RecordError` when ``value`` does not have this key's shape."""
+        try:
+            self._adapter.validate_python(value, strict=True)
+        except ValidationError as e:
+            first = e.errors()[0]
+            inner = _location(first["loc"])
+            at = f"{where}.{self.key}" + (f".{inner}" if inner else "")
+            message = _one_line(first["msg"]).removeprefix("Value error, ")
+            raise RecordError(f"bad record at {at}: {message}") from None
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of this key's value."""
+        schema = self._adapter.json_schema()
+        if self.description:
+            schema["description"] = self.description
+        return schema
+
+
+@dataclass(frozen=True)
+class RecordVocabulary:
+    """What a game's records and reports may say: its action keys with their value
+    shapes, its outcome codes and its transfer reasons (codes on its rules page).
+
+    Core owns the record envelope (``game``, ``variant``, ``rules``, ``players``, ``bet``,
+    ``hands``, ``first``, ``stock``, ``actions[].player``); a vocabulary owns the rest.
+
+    >>> vocab = RecordVocabulary(
+    ...     actions=(ActionKey("play", CARDS), ActionKey("pass", TRUE)),
+    ...     outcomes=("win",), transfer_reasons=("cards-left",))
+    >>> vocab.keys
+    ('play', 'pass')
+    >>> rec = load_record({"game": "g", "players": ["A"], "hands": {"A": []},
+    ...                    "actions": [{"player": "A", "draw": True}]})
+    >>> try:
+    ...     vocab.check(rec)
+    ... except RecordError as e:
+    ...     print(e)
+    bad record at actions.0: 'draw' is not an action of this game (known: play, pass)
+    """
+
+    actions: tuple[ActionKey, ...]
+    outcomes: tuple[str, ...] = ()
+    transfer_reasons: tuple[str, ...] = ()
+    violations: tuple[str, ...] = ()
+    _by_key: dict[str, ActionKey] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_key = {a.key: a for a in self.actions}
+        if len(by_key) != len(self.actions) or "player" in by_key:
+            raise ValueError("action keys must be distinct and not 'player'")
+        object.__setattr__(self, "_by_key", by_key)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The action keys, in declaration order."""
+        return tuple(self._by_key)
+
+    def check_action(self, action: RecordAction, index: int) -> None:
+        """Raise :class:`RecordError` unless ``action`` uses one of these keys with a value
+        of its shape."""
+        spec = self._by_key.get(action.kind)
+        if spec is None:
+            known = ", ".join(self._by_key)
+            raise RecordError(
+                f"bad record at actions.{index}: {_named(action.kind)} is not an action"
+                f" of this game (known: {known})"
+            )
+        spec.check(action.value, f"actions.{index}")
+
+    def check(self, record: GameRecord) -> None:
+        """Raise :class:`RecordError` at the first action this vocabulary cannot read."""
+        for index, action in enumerate(record.actions):
+            self.check_action(action, index)
+
+    def action_schema(self) -> dict[str, Any]:
+        """The JSON Schema of one action: ``player`` and exactly one known key."""
+        return {
+            "oneOf": [
+                {
+                    "type": "object",
+                    "properties": {
+                        "player": {"type": "string", "description": "Who acts."},
+                        a.key: a.json_schema(),
+                    },
+                    "required": ["player", a.key],
+                    "additionalProperties": False,
+                }
+                for a in self.actions
+            ]
+        }
+
+
+@runtime_checkable
+class DeclaresRecords(Protocol):
+    """A game plugin that declares its record vocabulary (every built-in game does).
+
+    >>> class Game:
+    ...     record_vocabulary = RecordVocabulary(actions=(ActionKey("pass", TRUE),))
+    >>> isinstance(Game(), DeclaresRecords)
+    True
+    """
+
+    @property
+    def record_vocabulary(self) -> RecordVocabulary:
+        """The game's action keys, outcome codes and transfer reasons."""
+        ...
 
 
 class GameRecord(BaseModel):
@@ -188,8 +376,15 @@ def _check_tree(value: object, limit: int) -> str:
     return ""
 
 
-def load_record(source: str | bytes | dict[str, Any] | GameRecord) -> GameRecord:
+def load_record(
+    source: str | bytes | dict[str, Any] | GameRecord,
+    vocabulary: RecordVocabulary | None = None,
+) -> GameRecord:
     """Read a record from JSON text, bytes, a dict or a model; :class:`RecordError` if unreadable.
+
+    Without ``vocabulary`` only the envelope is checked (each action has ``player`` and
+    one other key); with it, every action must use one of its keys with a value of the
+    right shape (:meth:`RecordVocabulary.check`).
 
     >>> load_record('{"game": "x", "players": ["A"], "hands": {"A": []}}').players
     ['A']
@@ -200,7 +395,16 @@ def load_record(source: str | bytes | dict[str, Any] | GameRecord) -> GameRecord
     the record is not valid JSON: Expecting ',' delimiter: line 1 column 13 (char 12)
     """
     if isinstance(source, GameRecord):
+        if vocabulary is not None:
+            vocabulary.check(source)
         return source
+    record = _load(source)
+    if vocabulary is not None:
+        vocabulary.check(record)
+    return record
+
+
+def _load(source: str | bytes | dict[str, Any]) -> GameRecord:
     if isinstance(source, str | bytes):
         # the limit is in bytes: text may hold up to 4 UTF-8 bytes per character
         size = len(source)
@@ -320,9 +524,58 @@ class RefereeReport(BaseModel):
     error: ErrorReport | None = Field(description="The first illegal action, else null.")
 
 
-def export_schemas(directory: Path) -> list[Path]:
+def vocabulary_of(plugin: object) -> RecordVocabulary | None:
+    """The record vocabulary a plugin declares, or ``None`` for a plugin that declares
+    none (its records are then read with any one key per action, unchecked).
+
+    >>> vocabulary_of(object()) is None
+    True
+    """
+    return plugin.record_vocabulary if isinstance(plugin, DeclaresRecords) else None
+
+
+def record_schema(
+    game: str,
+    vocabulary: RecordVocabulary | None,
+    presets: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The strict JSON Schema of one game's records: the envelope, ``game`` fixed,
+    ``variant`` one of ``presets`` and each action exactly one of the game's keys with a
+    value of its shape.
+
+    >>> vocab = RecordVocabulary(actions=(ActionKey("play", CARDS), ActionKey("pass", TRUE)))
+    >>> schema = record_schema("g", vocab, ["std"])
+    >>> [sorted(a["required"]) for a in schema["properties"]["actions"]["items"]["oneOf"]]
+    [['play', 'player'], ['pass', 'player']]
+    """
+    schema: dict[str, Any] = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        **GameRecord.model_json_schema(by_alias=True),
+    }
+    schema["title"] = f"{game} game record"
+    props = schema["properties"]
+    props["game"] = {**props["game"], "const": game}
+    if presets:
+        props["variant"] = {
+            "description": props["variant"].get("description", ""),
+            "anyOf": [{"enum": list(presets)}, {"type": "null"}],
+        }
+    if vocabulary is not None:
+        props["actions"] = {**props["actions"], "items": vocabulary.action_schema()}
+        schema.pop("$defs", None)
+        if vocabulary.outcomes or vocabulary.transfer_reasons:
+            schema["x-vncards"] = {
+                "outcomes": list(vocabulary.outcomes),
+                "transfer_reasons": list(vocabulary.transfer_reasons),
+                "violations": list(vocabulary.violations),
+            }
+    return schema
+
+
+def export_schemas(directory: Path, games: Mapping[str, object] | None = None) -> list[Path]:
     """Write the JSON Schemas of :class:`GameRecord` and :class:`RefereeReport` to
-    ``directory`` (``game-record.schema.json``, ``referee-report.schema.json``).
+    ``directory`` (``game-record.schema.json``, ``referee-report.schema.json``), and for
+    each of ``games`` (plugins by name) ``NAME.record.schema.json``.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
@@ -330,13 +583,28 @@ def export_schemas(directory: Path) -> list[Path]:
     ['game-record.schema.json', 'referee-report.schema.json']
     """
     directory.mkdir(parents=True, exist_ok=True)
-    written = []
+    schemas: list[tuple[str, dict[str, Any]]] = []
     for name, model in (("game-record", GameRecord), ("referee-report", RefereeReport)):
+        schemas.append(
+            (
+                name,
+                {
+                    "$schema": "https://json-schema.org/draft/2020-12/schema",
+                    **model.model_json_schema(by_alias=True),
+                },
+            )
+        )
+    for name, plugin in sorted((games or {}).items()):
+        presets = list(getattr(plugin, "presets", {}))
+        schemas.append((f"{name}.record", record_schema(name, vocabulary_of(plugin), presets)))
+    written = []
+    for name, schema in schemas:
         path = directory / f"{name}.schema.json"
-        schema = {
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
-            **model.model_json_schema(by_alias=True),
-        }
-        path.write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        path.write_text(schema_text(schema), encoding="utf-8")
         written.append(path)
     return written
+
+
+def schema_text(schema: Mapping[str, Any]) -> str:
+    """A schema as the project writes it: indented JSON, UTF-8, one final newline."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"

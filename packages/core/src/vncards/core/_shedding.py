@@ -572,9 +572,8 @@ class SheddingGame(Generic[RulesT]):
         """Read ``play`` / ``pass`` / ``declare``; other kinds are not this game's."""
         kind = action.kind
         if kind == "play":
-            assert action.play is not None
             mask = 0
-            for token in action.play:
+            for token in action.value:
                 bit = 1 << _card_id(token)
                 if mask & bit:
                     raise RecordError(f"card {token} appears twice in one play")
@@ -583,7 +582,7 @@ class SheddingGame(Generic[RulesT]):
         if kind == "pass":
             return Pass(seat)
         if kind == "declare":
-            return Declare(seat, action.declare or "sam")
+            return Declare(seat, action.value)
         raise RecordError(f"{self.name} records have no {kind!r} actions")
 
     def action_to_record(self, state: ClimbState, action: SheddingAction) -> dict[str, Any]:

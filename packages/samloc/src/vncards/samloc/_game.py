@@ -14,15 +14,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from vncards.core import (
+    CARDS,
+    TRUE,
+    ActionKey,
     ClimbState,
     Declare,
     GameRecord,
     GameResult,
     IllegalMove,
+    RecordVocabulary,
     SheddingAction,
     SheddingGame,
     Violation,
     random_first,
+    word,
 )
 from vncards.core._rng import deal_masks
 from vncards.samloc._bots import BOTS
@@ -46,6 +51,25 @@ class SamLoc(SheddingGame[SamRules]):
     presets = PRESETS
     default_preset = DEFAULT_PRESET
     bots = BOTS
+    record_vocabulary = RecordVocabulary(
+        actions=(
+            ActionKey("play", CARDS, 'The cards played, e.g. ["8S", "8H"].'),
+            ActionKey("pass", TRUE, "Pass (bỏ lượt)."),
+            ActionKey("declare", word("sam"), "Declare Sâm (báo Sâm), before the first play."),
+        ),
+        outcomes=("win", "instant-win", "sam-success", "sam-failed", "draw"),
+        transfer_reasons=(
+            "cards-left",
+            "thoi-2",
+            "cong",
+            "chop",
+            "instant-win",
+            "sam",
+            "bao-mot",
+            "den",
+        ),
+        violations=("bao-mot",),
+    )
 
     def __init__(self) -> None:
         self._engines: dict[SamRules, SamEngine] = {}

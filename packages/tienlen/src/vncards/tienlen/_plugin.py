@@ -8,15 +8,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vncards.core import (
+    CARDS,
+    TRUE,
+    ActionKey,
     BotFactory,
     ClimbState,
     GameRecord,
     GameResult,
     IllegalMove,
     RandomBot,
+    RecordVocabulary,
     SheddingAction,
     SheddingGame,
     random_first,
+    word,
 )
 from vncards.tienlen._bots import GreedyBot
 from vncards.tienlen._engine import CHOP_TABLE, TienLenEngine
@@ -48,6 +53,20 @@ class TienLenGame(SheddingGame[TienLenRules]):
     rules_model = TienLenRules
     presets: Mapping[str, TienLenRules] = PRESETS
     default_preset = DEFAULT_PRESET
+    record_vocabulary = RecordVocabulary(
+        actions=(
+            ActionKey("play", CARDS, "The cards played, e.g. [\"3S\", \"4S\", \"5H\"]."),
+            ActionKey("pass", TRUE, "Pass (bỏ lượt)."),
+            ActionKey(
+                "declare",
+                word("sam"),
+                "Read but always refused (illegal, unknown-action): Tiến lên has no"
+                " declarations.",
+            ),
+        ),
+        outcomes=("win", "instant-win"),
+        transfer_reasons=("cards-left", "thoi-2", "thoi-hang", "cong", "chop", "instant-win"),
+    )
 
     def __init__(self) -> None:
         self._engines: dict[TienLenRules, TienLenEngine] = {}

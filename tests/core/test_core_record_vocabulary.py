@@ -1,0 +1,196 @@
+"""Game-owned record vocabulary (DESIGN "Game record"): core owns the envelope, each game
+its action keys with their value shapes, outcome codes and transfer reasons. An action
+with no known key, two keys or a value of the wrong shape makes the record unreadable,
+and fails the game's JSON Schema exactly then."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema  # type: ignore[import-untyped]
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from vncards.core import (
+    CARD,
+    CARDS,
+    TRUE,
+    ActionKey,
+    DeclaresRecords,
+    RecordError,
+    RecordVocabulary,
+    discover_games,
+    load_record,
+    named_cards,
+    record_schema,
+    referee,
+    vocabulary_of,
+    word,
+)
+
+GAMES = discover_games()
+BUILT_IN: list[str] = [g for g in ("tienlen", "samloc", "tusac") if g in GAMES]
+SCHEMAS = Path(__file__).resolve().parents[2] / "shared" / "schemas"
+RECORDS = Path(__file__).resolve().parents[2] / "shared" / "records"
+
+_ENVELOPE = {"game": "g", "players": ["A"], "hands": {"A": []}}
+_SHEDDING = RecordVocabulary(
+    actions=(
+        ActionKey("play", CARDS),
+        ActionKey("pass", TRUE),
+        ActionKey("declare", word("sam")),
+        ActionKey("discard", CARD),
+        ActionKey("arrange", named_cards("chi1", "chi2", "chi3")),
+    )
+)
+
+
+def _with(*actions: dict[str, Any]) -> dict[str, Any]:
+    return {**_ENVELOPE, "actions": list(actions)}
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_every_built_in_game_declares_its_vocabulary(name: str) -> None:
+    """Each game names its action keys, outcome codes and transfer reasons (DESIGN: "each
+    game owns its action keys"; referee outcomes and transfer reasons are the game's)."""
+    plugin = GAMES[name]
+    assert isinstance(plugin, DeclaresRecords)
+    vocab = plugin.record_vocabulary
+    assert "pass" in vocab.keys
+    assert "win" in vocab.outcomes
+    assert vocab.transfer_reasons
+
+
+@pytest.mark.parametrize(
+    ("action", "fragment"),
+    [
+        ({"player": "A", "pass": False}, "actions.0.pass"),
+        ({"player": "A", "pass": 1}, "actions.0.pass"),
+        ({"player": "A", "declare": "tới"}, "actions.0.declare"),
+        ({"player": "A", "play": "3S"}, "actions.0.play"),
+        ({"player": "A", "play": [3]}, "actions.0.play.0"),
+        ({"player": "A", "discard": ["RK"]}, "actions.0.discard"),
+        ({"player": "A", "arrange": {"chi1": [], "chi2": []}}, "actions.0.arrange.chi3"),
+        ({"player": "A", "arrange": {"chi1": [], "chi2": [], "chi3": [], "x": []}}, "x"),
+        ({"player": "A", "draw": True}, "'draw' is not an action of this game"),
+        ({"player": "A", "\n": True}, "'\\n' is not an action"),
+    ],
+)
+def test_an_action_of_the_wrong_shape_is_unreadable(action: dict[str, Any], fragment: str) -> None:
+    """A value of the wrong shape, or a key the game does not know, is a RecordError naming
+    where it is (one line)."""
+    with pytest.raises(RecordError) as info:
+        load_record(_with(action), _SHEDDING)
+    assert fragment in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_the_envelope_alone_reads_any_one_key() -> None:
+    """Without a vocabulary, core checks only its envelope: ``player`` and one other key."""
+    record = load_record(_with({"player": "A", "arrange": {"chi1": ["AS"]}}))
+    assert (record.actions[0].kind, record.actions[0].value) == ("arrange", {"chi1": ["AS"]})
+    for bad in ({"player": "A"}, {"player": "A", "pass": True, "draw": True}):
+        with pytest.raises(RecordError, match="exactly one"):
+            load_record(_with(bad))
+
+
+def test_a_game_may_add_its_own_action_key() -> None:
+    """A key no built-in game uses (Mậu Binh's ``arrange``) reads with its declared shape."""
+    arranged = {"chi1": ["AS"] * 5, "chi2": ["KS"] * 5, "chi3": ["2S"] * 3}
+    record = load_record(_with({"player": "A", "arrange": arranged}), _SHEDDING)
+    assert record.actions[0].value == arranged
+    assert record.actions[0].to_json() == {"player": "A", "arrange": arranged}
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_committed_schema_is_the_command_output(name: str) -> None:
+    """shared/schemas/GAME.record.schema.json is what ``vncards schema GAME`` prints."""
+    plugin = GAMES[name]
+    committed = json.loads((SCHEMAS / f"{name}.record.schema.json").read_text("utf-8"))
+    assert committed == record_schema(name, vocabulary_of(plugin), list(plugin.presets))
+
+
+# ----------------------------------------------------------------- the property
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 2) | st.floats(0, 1) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=6,
+)
+
+
+def _game_record(name: str) -> tuple[dict[str, Any], list[str]]:
+    """The golden record of ``name`` with the most actions, and its deal's card strings."""
+    records = [
+        json.loads(p.read_text("utf-8"))
+        for p in sorted((RECORDS / name).glob("*.json"))
+        if not p.name.endswith(".expected.json")
+    ]
+    data = max(records, key=lambda r: len(r.get("actions", [])))
+    cards = sorted({c for hand in data["hands"].values() for c in hand})
+    return data, cards
+
+
+_RECORDS: dict[str, tuple[dict[str, Any], list[str]]] = {
+    name: _game_record(name) for name in BUILT_IN
+}
+
+
+def _vocab(name: str) -> RecordVocabulary:
+    vocab = vocabulary_of(GAMES[name])
+    assert vocab is not None
+    return vocab
+
+
+def _values(cards: list[str]) -> st.SearchStrategy[Any]:
+    card = st.sampled_from(cards)
+    return st.one_of(
+        _JSON,
+        st.just(True),
+        st.just("sam"),
+        card,
+        st.lists(card, max_size=3, unique=True),
+        st.fixed_dictionaries({"chi1": st.lists(card, max_size=2)}),
+    )
+
+
+def _actions(name: str) -> st.SearchStrategy[dict[str, Any]]:
+    players = _RECORDS[name][0]["players"]
+    keys = [*_vocab(name).keys, "play", "pass", "draw", "declare", "arrange", "x"]
+    values = _values(_RECORDS[name][1])
+    one = st.builds(
+        lambda p, k, v: {"player": p, k: v}, st.sampled_from(players), st.sampled_from(keys), values
+    )
+    two = st.builds(
+        lambda a, k, v: {**a, k: v} if k not in a else a, one, st.sampled_from(keys), values
+    )
+    return st.one_of(one, one, two)
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_schema_passes_exactly_when_the_referee_reads_the_actions(name: str, data: Any) -> None:
+    """Property (DESIGN "Game record"): a record whose actions are changed at random passes
+    the game's JSON Schema exactly when the referee does not call it unreadable for an
+    action's shape; and a record that fails the schema is unreadable to the referee."""
+    plugin = GAMES[name]
+    record = copy.deepcopy(_RECORDS[name][0])
+    actions = record["actions"]
+    for _ in range(data.draw(st.integers(1, 3))):
+        index = data.draw(st.integers(0, len(actions)))
+        actions.insert(index, data.draw(_actions(name)))
+    schema = record_schema(name, vocabulary_of(plugin), list(plugin.presets))
+    valid = jsonschema.Draft202012Validator(schema).is_valid(record)
+    try:
+        load_record(record, _vocab(name))
+        readable = True
+    except RecordError:
+        readable = False
+    assert valid == readable
+    if not valid:
+        with pytest.raises(RecordError):
+            referee(plugin, record)
