@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import ClassVar, overload
 
 from vncards.core import (
@@ -27,6 +26,7 @@ from vncards.maubinh._hands import Evaluator, evaluator, hand_code
 from vncards.maubinh._instant import instant_hands
 from vncards.maubinh._rules import InstantCode, MauBinhRules
 from vncards.maubinh._settle import Scoring, is_fouled, scoring, settle, winner_of
+from vncards.maubinh._solver import split_at
 
 __all__ = [
     "HAND_SIZE",
@@ -45,15 +45,6 @@ __all__ = [
 HAND_SIZE = 13
 SPLITS = 72_072
 """Ways to split 13 cards into chi1 (5), chi2 (5) and chi3 (3): C(13,5) × C(8,5)."""
-
-_BACKS: tuple[tuple[int, ...], ...] = tuple(combinations(range(13), 5))
-_REST8: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i in range(13) if i not in back) for back in _BACKS
-)
-_MIDDLES: tuple[tuple[int, ...], ...] = tuple(combinations(range(8), 5))
-_FRONTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i in range(8) if i not in mid) for mid in _MIDDLES
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,15 +115,8 @@ class Splits(Sequence[Arrange]):
             index += SPLITS
         if not 0 <= index < SPLITS:
             raise IndexError("split index out of range")
-        b, m = divmod(index, 56)
-        cards = self.cards
-        rest = _REST8[b]
-        return Arrange(
-            self.seat,
-            tuple(cards[i] for i in _BACKS[b]),
-            tuple(cards[rest[i]] for i in _MIDDLES[m]),
-            tuple(cards[rest[i]] for i in _FRONTS[m]),
-        )
+        chi1, chi2, chi3 = split_at(self.cards, index)
+        return Arrange(self.seat, chi1, chi2, chi3)
 
     def __iter__(self) -> Iterator[Arrange]:
         for i in range(SPLITS):
@@ -302,7 +286,7 @@ def start_game(
     st.ev = evaluator(rules)
     st.score = scoring(rules)
     st.n = len(hands)
-    st.hands = tuple(tuple(sorted(h)) for h in hands)
+    st.hands = tuple(map(tuple, map(sorted, hands)))
     st.instant = tuple(instant) if instant is not None else instant_hands(st.hands, rules)
     st.arranged = [None] * st.n
     st.keys = [None] * st.n

@@ -17,7 +17,9 @@ from vncards.maubinh._rules import INSTANT_CODES, InstantCode, MauBinhRules
 __all__ = ["instant_hand", "instant_hands", "instant_rank"]
 
 _NIBBLE: tuple[int, ...] = tuple(1 << (4 * r) for r in RANK)
+_SUIT_BYTE: tuple[int, ...] = tuple(1 << (8 * s) for s in SUIT)
 _EVERY_RANK_ONCE = sum(1 << (4 * r) for r in range(13))
+_LOW3 = 0x7777777777777  # three low bits of each of the 13 rank nibbles
 # sorted non-zero suit counts that split into 5 + 5 + 3 cards, each part of one suit
 _THREE_FLUSHES = {(5, 5, 3), (10, 3), (8, 5), (13,)}
 
@@ -46,12 +48,9 @@ def _three_straights() -> frozenset[int]:
 
 def _kinds(cards: Sequence[int]) -> Iterable[InstantCode]:
     """Every instant kind the 13 cards qualify for, highest first."""
-    packed = 0
-    suits = [0, 0, 0, 0]
-    for c in cards:
-        packed += _NIBBLE[c]
-        suits[SUIT[c]] += 1
-    counts = [packed >> (4 * r) & 15 for r in range(13)]
+    packed = sum(map(_NIBBLE.__getitem__, cards))
+    by_suit = sum(map(_SUIT_BYTE.__getitem__, cards))
+    suits = [by_suit & 255, by_suit >> 8 & 255, by_suit >> 16 & 255, by_suit >> 24]
     if max(suits) == 13:
         yield "rong-cuon"
     if packed == _EVERY_RANK_ONCE:
@@ -61,9 +60,13 @@ def _kinds(cards: Sequence[int]) -> Iterable[InstantCode]:
         yield "dong-mau-13"
     if black in (1, 12):
         yield "dong-mau-12"
-    if 1 not in counts and counts.count(3) == 1:
-        yield "nam-doi-mot-sam"
-    if sum(n // 2 for n in counts) == 6:
+    # pairs: the sum over ranks of count // 2, added up nibble-wise by one product
+    pairs = ((packed >> 1 & _LOW3) * _EVERY_RANK_ONCE) >> 48 & 15
+    if pairs == 6:
+        # 13 cards in six pairs leave one rank with an odd count: a triple, or a single
+        odd = packed & _EVERY_RANK_ONCE
+        if packed >> 1 & odd:
+            yield "nam-doi-mot-sam"
         yield "luc-phe-bon"
     if tuple(sorted((n for n in suits if n), reverse=True)) in _THREE_FLUSHES:
         yield "ba-thung"

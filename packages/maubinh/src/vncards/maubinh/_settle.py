@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vncards.core import Transfer
-from vncards.maubinh._hands import category
 from vncards.maubinh._rules import CHI_NAMES, HAND_CODES, INSTANT_CODES, MauBinhRules
 
 __all__ = [
@@ -28,6 +27,7 @@ REASONS = ("chi", "sap-ham", "binh-lung", "sap-lang", "instant-win")
 """Transfer reasons, as listed on the rules page."""
 
 Keys = tuple[int, int, int]
+_CAT = 22  # a key's category is key >> 22 (see _hands)
 
 
 def is_fouled(keys: Keys) -> bool:
@@ -60,44 +60,36 @@ class Scoring:
         >>> scoring(MauBinhRules()).pair((30, 20, 10), (25, 15, 5))
         (6, [(1, 'chi'), (1, 'chi'), (1, 'chi'), (3, 'sap-ham')], True)
         """
-        fa, fb = is_fouled(a), is_fouled(b)
-        values = self.values
+        a1, a2, a3 = a
+        b1, b2, b3 = b
+        v1, v2, v3 = self.values
+        fa = not a1 >= a2 >= a3
+        fb = not b1 >= b2 >= b3
         if fa or fb:
             if fa and fb:
                 return 0, [], False
             if fb:
-                s = (
-                    values[0][category(a[0])]
-                    + values[1][category(a[1])]
-                    + values[2][category(a[2])]
-                )
-                sign = 1
+                total = v1[a1 >> _CAT] + v2[a2 >> _CAT] + v3[a3 >> _CAT]
             else:
-                s = (
-                    values[0][category(b[0])]
-                    + values[1][category(b[1])]
-                    + values[2][category(b[2])]
-                )
-                sign = -1
-            items = [(sign * s, "binh-lung")]
+                total = -(v1[b1 >> _CAT] + v2[b2 >> _CAT] + v3[b3 >> _CAT])
+            items = [(total, "binh-lung")]
             if self.sap_ham > 1:
-                items.append((sign * s * (self.sap_ham - 1), "sap-ham"))
-            return sign * s * self.sap_ham, items, True
+                items.append((total * (self.sap_ham - 1), "sap-ham"))
+            return total * self.sap_ham, items, True
         items = []
-        net = wins = losses = 0
-        for chi in range(3):
-            ka, kb = a[chi], b[chi]
+        net = wins = 0
+        for ka, kb, v in ((a1, b1, v1), (a2, b2, v2), (a3, b3, v3)):
             if ka > kb:
-                v = values[chi][category(ka)]
+                won = v[ka >> _CAT]
                 wins += 1
             elif kb > ka:
-                v = -values[chi][category(kb)]
-                losses += 1
+                won = -v[kb >> _CAT]
+                wins -= 1
             else:
                 continue
-            net += v
-            items.append((v, "chi"))
-        swept = wins == 3 or losses == 3
+            net += won
+            items.append((won, "chi"))
+        swept = wins in (3, -3)
         if swept and self.sap_ham > 1:
             extra = net * (self.sap_ham - 1)
             items.append((extra, "sap-ham"))
@@ -106,6 +98,19 @@ class Scoring:
 
 
 _CACHE: dict[int, tuple[MauBinhRules, Scoring]] = {}
+_TRANSFERS: dict[tuple[int, int, int, str], Transfer] = {}
+
+
+def _transfer(payer: int, payee: int, amount: int, reason: str) -> Transfer:
+    """A transfer value, shared between games (they are immutable; making one is the
+    costly part of settling a bot game)."""
+    key = (payer, payee, amount, reason)
+    t = _TRANSFERS.get(key)
+    if t is None:
+        if len(_TRANSFERS) > 100_000:
+            _TRANSFERS.clear()
+        t = _TRANSFERS[key] = Transfer(payer, payee, amount, reason)
+    return t
 
 
 def scoring(rules: MauBinhRules) -> Scoring:
@@ -180,9 +185,9 @@ def settle(
             net, items, sweep = score.pair(a, b)
             for amount, reason in items:
                 if amount > 0:
-                    out.append(Transfer(j, i, amount, reason))
-                elif amount < 0:
-                    out.append(Transfer(i, j, -amount, reason))
+                    out.append(_transfer(j, i, amount, reason))
+                else:
+                    out.append(_transfer(i, j, -amount, reason))
             if sweep:
                 if net > 0:
                     swept[i][j] = net

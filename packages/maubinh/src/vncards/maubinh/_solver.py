@@ -25,6 +25,7 @@ __all__ = [
     "greedy_split",
     "random_split",
     "solve",
+    "split_at",
 ]
 
 _ALL = (1 << 13) - 1
@@ -32,6 +33,16 @@ _MASKS5: tuple[int, ...] = tuple(sum(1 << i for i in c) for c in combinations(ra
 _POS5: tuple[tuple[int, ...], ...] = tuple(combinations(range(13), 5))
 _MASKS3: tuple[int, ...] = tuple(sum(1 << i for i in c) for c in combinations(range(13), 3))
 _POS3: tuple[tuple[int, ...], ...] = tuple(combinations(range(13), 3))
+# a split by index: back = _BACKS[i // 56] (positions among 13); its middle and front
+# are positions among the 8 left (_REST8), _MIDDLES8[i % 56] and _FRONTS8[i % 56]
+_BACKS: tuple[tuple[int, ...], ...] = _POS5
+_REST8: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(13) if i not in back) for back in _BACKS
+)
+_MIDDLES8: tuple[tuple[int, ...], ...] = tuple(combinations(range(8), 5))
+_FRONTS8: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(8) if i not in mid) for mid in _MIDDLES8
+)
 # the 56 middles of the 8 positions left by each back, as masks over the 13 positions
 _MIDDLES: dict[int, tuple[int, ...]] = {}
 for _back in _MASKS5:
@@ -103,9 +114,26 @@ def greedy_split(ev: Evaluator, cards: Sequence[int]) -> Split:
     return _split(cards, m1, m2, (best1, best2, key3(a, b, c)))
 
 
+def split_at(cards: Sequence[int], index: int) -> tuple[tuple[int, ...], ...]:
+    """Split number ``index`` (0 … 72,071) of 13 sorted cards, as (chi1, chi2, chi3).
+
+    >>> split_at(range(13), 0)
+    ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12))
+    >>> split_at(range(13), 72_071)
+    ((8, 9, 10, 11, 12), (3, 4, 5, 6, 7), (0, 1, 2))
+    """
+    b, m = divmod(index, 56)
+    rest = [cards[i] for i in _REST8[b]]
+    return (
+        tuple([cards[i] for i in _BACKS[b]]),
+        tuple([rest[i] for i in _MIDDLES8[m]]),
+        tuple([rest[i] for i in _FRONTS8[m]]),
+    )
+
+
 def random_split(ev: Evaluator, cards: Sequence[int], rng: random.Random) -> Split:
-    """A random valid split: the cards shuffled into 5 + 5 + 3, the stronger five made
-    chi1, drawn again while chi3 beats chi2.
+    """A random valid split: one of the 72,072 splits drawn at random, the stronger five
+    made chi1, drawn again while chi3 beats chi2. ``cards`` are sorted.
 
     >>> from vncards.maubinh._hands import evaluator
     >>> from vncards.maubinh._rules import MauBinhRules
@@ -114,15 +142,14 @@ def random_split(ev: Evaluator, cards: Sequence[int], rng: random.Random) -> Spl
     True
     """
     key5, key3 = ev.key5, ev.key3
-    deck = list(cards)
+    rand = rng.random
     for _ in range(100):
-        rng.shuffle(deck)
-        a, b, c = deck[:5], deck[5:10], deck[10:]
+        a, b, c = split_at(cards, int(rand() * 72_072))
         ka, kb, kc = key5(*a), key5(*b), key3(*c)
         if kb > ka:
             a, b, ka, kb = b, a, kb, ka
         if kb >= kc:
-            return Split(tuple(sorted(a)), tuple(sorted(b)), tuple(sorted(c)), (ka, kb, kc))
+            return Split(a, b, c, (ka, kb, kc))
     return greedy_split(ev, cards)  # pragma: no cover - a valid shuffle comes at once
 
 
