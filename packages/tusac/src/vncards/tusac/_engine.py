@@ -165,6 +165,31 @@ class OwedDen(Event):
 
 
 _SHAPES: tuple[dict[tuple[int, ...], str], ...] = tuple(take_shapes(k) for k in range(KINDS))
+# Each take shape with what it needs from the hand: (colour, digit weight, copies) per kind.
+_SHAPE_NEEDS: tuple[tuple[tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]], ...], ...] = (
+    tuple(
+        tuple(
+            (cards, tuple((k // 7, 5 ** (k % 7), cards.count(k)) for k in sorted(set(cards))))
+            for cards in _SHAPES[active]
+        )
+        for active in range(KINDS)
+    )
+)
+
+
+def _held_shapes(hand: Hand, active: int) -> list[tuple[int, ...]]:
+    """The take shapes of ``active`` whose own cards ``hand`` holds (the cheap first
+    test before :func:`take_error`)."""
+    out = []
+    for cards, needs in _SHAPE_NEEDS[active]:
+        for colour, weight, copies in needs:
+            if hand[colour] // weight % 5 < copies:
+                break
+        else:
+            out.append(cards)
+    return out
+
+
 # Groups of three or four different kinds holding a kind: the groups a rác can be
 # completed into besides a pair.
 _SETS_WITH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -638,7 +663,7 @@ def legal_actions(state: TuSacState) -> list[TuSacAction]:
         return [Discard(seat, k) for k in junk_discards(state.hands[seat])]
     acts: list[TuSacAction] = []
     for seat in range(state.n_players):
-        for cards in _SHAPES[state.active]:
+        for cards in _held_shapes(state.hands[seat], state.active):
             if take_error(state, seat, cards)[0] is None:
                 acts.append(Take(seat, cards))
     if obligation(state) is None:
@@ -648,10 +673,10 @@ def legal_actions(state: TuSacState) -> list[TuSacAction]:
 
 def winning_takes(state: TuSacState, seat: int) -> list[Take]:
     """The takes of the active card that win for ``seat``."""
-    if state.finished or state.phase != ACTIVE:
+    if state.finished or state.phase != ACTIVE or not 0 <= seat < state.n_players:
         return []
     out = []
-    for cards in _SHAPES[state.active]:
+    for cards in _held_shapes(state.hands[seat], state.active):
         err, wins = take_error(state, seat, cards)
         if err is None and wins:
             out.append(Take(seat, cards))
