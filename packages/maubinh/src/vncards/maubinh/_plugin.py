@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vncards.core import (
+    ActionKey,
     Bot,
     BotFactory,
     Decision,
@@ -20,10 +21,12 @@ from vncards.core import (
     RandomBot,
     RecordAction,
     RecordError,
+    RecordVocabulary,
     RefereeReport,
     View,
     deal,
     format_cards,
+    named_cards,
     parse_card,
     referee,
 )
@@ -116,6 +119,17 @@ class MauBinhGame:
     presets: Mapping[str, MauBinhRules] = PRESETS
     default_preset = DEFAULT_PRESET
     bots: Mapping[str, BotFactory] = BOTS
+    record_vocabulary = RecordVocabulary(
+        actions=(
+            ActionKey(
+                "arrange",
+                named_cards("chi1", "chi2", "chi3"),
+                "The player's three chi: chi1 and chi2 of 5 cards, chi3 of 3.",
+            ),
+        ),
+        outcomes=("showdown", "instant-win", "draw"),
+        transfer_reasons=REASONS,
+    )
 
     # ------------------------------------------------------------ dealing
 
