@@ -25,8 +25,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from vncards.core import (
+    Bot,
     GamePlugin,
     GameRecord,
+    GameResult,
     IllegalMove,
     PlayedGame,
     PluginError,
@@ -84,11 +86,24 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
 
     >>> from vncards.envs import VncardsEnv
     >>> env = VncardsEnv("tienlen", players=3)
-    >>> env.reset(seed=7)
+    >>> env.reset(seed=1)
     >>> obs, reward, terminated, truncated, info = env.last()
     >>> sorted(obs), obs["action_mask"].shape, info["view"]["player"] == env.agent_selection
     (['action_mask', 'observation'], (8192,), True)
     >>> env.step(int(obs["action_mask"].nonzero()[0][0]))
+
+    The deal of seed 7 holds six pairs (sáu đôi), a tới trắng: the game is over inside
+    ``reset``, every agent terminated with its payment already given.
+
+    >>> env.reset(seed=7)
+    >>> env.terminations
+    {'player_0': True, 'player_1': True, 'player_2': True}
+    >>> env.rewards
+    {'player_0': 36.0, 'player_1': -18.0, 'player_2': -18.0}
+    >>> for agent in env.agent_iter():
+    ...     env.step(None)
+    >>> env.agents
+    []
     """
 
     def __init__(
@@ -288,6 +303,26 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
 
     def close(self) -> None:
         """Nothing to release (no window, no files)."""
+
+    def bot_action(self, bot: Bot) -> int:
+        """The id a vncards bot (``vncards.core.Bot``) picks for the selected agent, from
+        that seat's view and offered actions, as in :func:`vncards.core.play_game`."""
+        step = self._decision
+        if step is None:
+            raise IllegalMove("game-over", "The game is over; no one is to act.")
+        seat, offered, optional = step
+        view = self.view(seat)
+        choice = bot.choose(view, offered, optional)
+        if choice is None:
+            if not optional:
+                raise IllegalMove("must-act", f"bot {bot.name} declined a forced choice")
+            return self.encoding._decline_id()
+        return self.encoding.action_id(view, choice)
+
+    def result(self) -> GameResult:
+        """How the game stands: outcome, winner seat, payments in lá (the plugin's own
+        result)."""
+        return self.plugin.result(self.state)
 
     # ------------------------------------------------------------ records
 

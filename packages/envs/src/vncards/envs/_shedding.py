@@ -8,12 +8,15 @@ subset of the hand; id ``0`` (no card) is the pass (bỏ lượt). A game with d
 (Sâm) adds ``2**H`` = declare (báo Sâm) and ``2**H + 1`` = decline an optional choice.
 Space size: ``2**13 = 8192`` for Tiến lên, ``2**10 + 2 = 1026`` for Sâm Lốc.
 
-Observation (``int8``; seats are counted from the observer: 0 = itself, 1 = the next
-seat in turn order …): the seat's hand (52 cards), the cards each seat has played
-(players × 52), the combination on the table to beat (52; zeros while leading), who
-put it there (players), the cards each seat holds (players), who has passed this round
-(players), whose choice it is (players), and in games with declarations who declared
-(players).
+Observation (``int8``; cards by id, 3♠ = 0 … 2♥ = 51; seats counted from the
+observer: 0 = itself, 1 = the next seat in turn order …), read from the seat's
+:class:`~vncards.core.ShedView`: ``hand`` (52), ``played`` — the cards each seat has
+played (players × 52), ``table`` — the combination to beat (52; zeros while leading),
+``table_seat`` — who played it (players), ``cards_left`` per seat (players),
+``passed`` this round (players), ``to_act`` — whose choice it is (players), ``known`` —
+cards the rules make public before they are played, per seat (players × 52; Tiến lên's
+3♠ opening), and in games with declarations ``declared`` — who declared (players).
+Tiến lên, 4 players: 536 values; Sâm Lốc, 4 players: 540.
 """
 
 from __future__ import annotations
@@ -24,34 +27,34 @@ from typing import Any
 import numpy as np
 from vncards.core import (
     Declare,
-    Declared,
     IllegalMove,
     Pass,
-    Passed,
     Play,
-    Played,
     SheddingGame,
+    ShedView,
     View,
     format_card,
     mask_ids,
-    parse_card,
 )
 from vncards.envs._encoding import DECLINED, Encoding, ObservationLayout
 
 __all__ = ["SheddingEncoding", "hand_positions", "play_from_positions"]
 
-_CARD_ID = {format_card(i): i for i in range(52)}
+
+def _shed_view(view: View) -> ShedView:
+    if not isinstance(view, ShedView):
+        raise TypeError(f"a climbing-game encoding reads ShedView views, not {type(view).__name__}")
+    return view
 
 
 def _hand_mask(view: View) -> int:
-    mask = getattr(view, "hand_mask", None)
-    if isinstance(mask, int):
-        return mask
-    out = 0
-    for token in view.hand:
-        card = _CARD_ID.get(token)
-        out |= 1 << (parse_card(token).id if card is None else card)
-    return out
+    return _shed_view(view).hand_mask
+
+
+def _bits(mask: int) -> np.ndarray:
+    """The 52 bits of a card mask, lowest card first."""
+    raw = np.frombuffer(mask.to_bytes(7, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:52]
 
 
 def hand_positions(hand: int, cards: int) -> int:
@@ -128,9 +131,10 @@ class SheddingEncoding(Encoding):
             ("cards_left", n, self.hand_size),
             ("passed", n, 1),
             ("to_act", n, 1),
+            ("known", n * 52, 1),
         ]
         if self.declares:
-            parts.append(("declarer", n, 1))
+            parts.append(("declared", n, 1))
         self.layout = ObservationLayout(parts)
         self._slices = self.layout.slices
 
@@ -235,54 +239,35 @@ class SheddingEncoding(Encoding):
 
     def observe(self, view: View) -> np.ndarray:
         """The observation vector of ``view`` (see the module docstring)."""
+        v = _shed_view(view)
         n = self.n_players
-        me = view.seat
+        me = v.seat
         sl = self._slices
         out = np.zeros(self.layout.size, dtype=np.int8)
-        for i in mask_ids(_hand_mask(view)):
-            out[i] = 1
-        played0 = sl["played"].start
-        passed0 = sl["passed"].start
-        table0 = sl["table"].start
-        table_seat0 = sl["table_seat"].start
-        declarer0 = sl["declarer"].start if self.declares else -1
-        table: tuple[str, ...] = ()
-        table_seat = -1
-        passed = 0
-        for e in view.history:
-            t = type(e)
-            if t is Played:
-                assert isinstance(e, Played)
-                assert e.seat is not None
-                rel = (e.seat - me) % n
-                base = played0 + rel * 52
-                for c in e.cards:
-                    out[base + _CARD_ID[c]] = 1
-                table, table_seat = e.cards, e.seat
-            elif t is Passed and e.seat is not None:
-                passed |= 1 << ((e.seat - me) % n)
-            elif t is Declared and declarer0 >= 0 and e.seat is not None:
-                out[declarer0 : declarer0 + n] = 0
-                out[declarer0 + (e.seat - me) % n] = 1
-        public = view.public
-        if "table" in public:
-            table = tuple(public["table"] or ())
-        if "passed" in public:
-            passed = 0
-            for s in public["passed"]:
-                passed |= 1 << ((int(s) - me) % n)
-        for c in table:
-            out[table0 + _CARD_ID[c]] = 1
-        if table and table_seat >= 0:
-            out[table_seat0 + (table_seat - me) % n] = 1
-        left0 = sl["cards_left"].start
-        for s, count in enumerate(view.counts):
-            out[left0 + (s - me) % n] = count
-        for r in range(n):
-            if passed >> r & 1:
-                out[passed0 + r] = 1
-        if view.to_act is not None:
-            out[sl["to_act"].start + (view.to_act - me) % n] = 1
+        out[sl["hand"]] = _bits(v.hand_mask)
+        played0, known0 = sl["played"].start, sl["known"].start
+        for s in range(n):
+            r = (s - me) % n
+            out[played0 + 52 * r : played0 + 52 * r + 52] = _bits(v.played_by[s])
+        for s, mask in enumerate(v.known):
+            if mask:
+                r = (s - me) % n
+                out[known0 + 52 * r : known0 + 52 * r + 52] = _bits(mask)
+        if v.table is not None:
+            out[sl["table"]] = _bits(v.table.mask)
+            out[sl["table_seat"].start + (v.table_seat - me) % n] = 1
+        left0, passed0 = sl["cards_left"].start, sl["passed"].start
+        for s, count in enumerate(v.counts):
+            r = (s - me) % n
+            out[left0 + r] = count
+            out[passed0 + r] = v.passed >> s & 1
+        if v.to_act is not None:
+            out[sl["to_act"].start + (v.to_act - me) % n] = 1
+        if self.declares:
+            declared0 = sl["declared"].start
+            for e in v.declarations:
+                if e.seat is not None:
+                    out[declared0 + (e.seat - me) % n] = 1
         return out
 
     def render(self, view: View, players: Sequence[str]) -> str:
@@ -298,7 +283,7 @@ class SheddingEncoding(Encoding):
                 marks.append("to act")
             if obs[sl["passed"].start + r]:
                 marks.append("passed")
-            if self.declares and obs[sl["declarer"].start + r]:
+            if self.declares and obs[sl["declared"].start + r]:
                 marks.append("declared")
             note = f" ({', '.join(marks)})" if marks else ""
             lines.append(f"  {players[seat]}: {view.counts[seat]} cards{note}")

@@ -8,7 +8,7 @@ the full layout: :mod:`vncards.envs._shedding` and the envs page of the docs.
 >>> from vncards.envs import tienlen_v0
 >>> env = tienlen_v0.env(players=3)
 >>> env.reset(seed=3)
->>> env.action_space(env.agent_selection).n
+>>> int(env.action_space(env.agent_selection).n)
 8192
 """
 

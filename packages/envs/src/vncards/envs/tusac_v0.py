@@ -20,7 +20,7 @@ stock (1), and whose choice it is (players).
 >>> from vncards.envs import tusac_v0
 >>> env = tusac_v0.env(players=2)
 >>> env.reset(seed=3)
->>> env.action_space(env.agent_selection).n
+>>> int(env.action_space(env.agent_selection).n)
 150
 """
 
@@ -35,7 +35,17 @@ from vncards.core import GamePlugin, IllegalMove, View
 from vncards.envs._encoding import DECLINED, Encoding, ObservationLayout
 from vncards.envs._env import VncardsEnv
 from vncards.envs._factory import make_env
-from vncards.tusac import Discard, Draw, Pass, Take, format_cards, take_shapes
+from vncards.tusac import (
+    DISCARD,
+    Discard,
+    Draw,
+    Pass,
+    Take,
+    TuSacView,
+    format_cards,
+    hand_kinds,
+    take_shapes,
+)
 
 __all__ = [
     "DECLINE",
@@ -147,11 +157,60 @@ class TuSacEncoding(Encoding):
 
     def observe(self, view: View) -> np.ndarray:
         """The observation vector of ``view`` (see the module docstring)."""
-        raise NotImplementedError
+        v = _tusac_view(view)
+        n = self.n_players
+        me = v.seat
+        sl = self._slices
+        out = np.zeros(self.layout.size, dtype=np.int8)
+        for k in hand_kinds(v.own):
+            out[k] += 1
+        exposed0 = sl["exposed"].start
+        for s, groups in enumerate(v.exposed):
+            base = exposed0 + ((s - me) % n) * KINDS
+            for g in groups:
+                for k in g.cards:
+                    out[base + k] += 1
+        out[sl["dead"]] = v.dead
+        if v.active >= 0:
+            out[sl["active"].start + v.active] = 1
+            out[sl["active_seat"].start + (v.source - me) % n] = 1
+            out[sl["drawn"].start] = v.drawn
+        out[sl["discard_owed"].start] = v.phase == DISCARD and not v.finished
+        left0, khap0 = sl["cards_left"].start, sl["khap"].start
+        for s in range(n):
+            out[left0 + (s - me) % n] = v.counts[s]
+            out[khap0 + (s - me) % n] = v.khap[s]
+        out[sl["stock"].start] = v.stock_left
+        if v.to_act is not None:
+            out[sl["to_act"].start + (v.to_act - me) % n] = 1
+        return out
 
     def render(self, view: View, players: Sequence[str]) -> str:
-        """The table from ``view.seat``."""
-        raise NotImplementedError
+        """The table from ``view.seat``: each seat's exposed groups and hand size, the
+        active card, the stock, the hand."""
+        v = _tusac_view(view)
+        n = self.n_players
+        lines = [f"{self.plugin.title} — seen from {players[v.seat]}"]
+        for r in range(n):
+            s = (v.seat + r) % n
+            groups = " ".join("".join(format_cards(g.cards)) for g in v.exposed[s]) or "-"
+            marks = [m for m, on in (("dealer", s == v.dealer), ("to act", s == v.to_act)) if on]
+            note = f" ({', '.join(marks)})" if marks else ""
+            lines.append(f"  {players[s]}: {v.counts[s]} cards, groups {groups}{note}")
+        if v.active >= 0:
+            how = "drawn by" if v.drawn else "from"
+            active = f"{format_cards([v.active])[0]} ({how} {players[v.source]})"
+        else:
+            active = "none"
+        lines.append(f"  active card: {active}; stock: {v.stock_left}")
+        lines.append("  hand: " + (" ".join(format_cards(hand_kinds(v.own))) or "(empty)"))
+        return "\n".join(lines)
+
+
+def _tusac_view(view: View) -> TuSacView:
+    if not isinstance(view, TuSacView):
+        raise TypeError(f"a Tứ Sắc encoding reads Tứ Sắc views, not {type(view).__name__}")
+    return view
 
 
 def encoding(plugin: GamePlugin[Any, Any, Any], rules: Any, n_players: int) -> TuSacEncoding:
