@@ -20,6 +20,7 @@ from vncards.core import (
     ComboRules,
     GameResult,
     Kind,
+    Ledger,
     RandomBot,
     RulesBase,
     SheddingGame,
@@ -41,7 +42,7 @@ class FirstBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+    def choose(self, view: Any, actions: Sequence[Any], optional: bool) -> Any | None:
         return actions[0]
 
 
@@ -83,14 +84,20 @@ class MiniClimb(SheddingGame[MiniRules]):
         return random_first(seed, len(hands))
 
     def result(self, state: ClimbState) -> GameResult:
-        pay = list(state.chop_net)
-        if not state.finished:
-            return GameResult(False, None, None, None, tuple(pay))
-        for seat, hand in enumerate(state.hands):
-            if seat != state.winner:
-                pay[seat] -= hand.bit_count()
-                pay[state.winner] += hand.bit_count()
-        return GameResult(True, "win", state.winner, None, tuple(pay))
+        led = Ledger(state.n_players)
+        led.extend(state.chop_transfers)
+        if state.finished:
+            for seat, hand in enumerate(state.hands):
+                led.pay(seat, state.winner, hand.bit_count(), "cards-left")
+        return GameResult(
+            state.finished,
+            "win" if state.finished else None,
+            state.winner if state.finished else None,
+            None,
+            tuple(led.net),
+            (),
+            tuple(led.transfers),
+        )
 
     def summary(self, rules: MiniRules) -> dict[str, Any]:
         return {

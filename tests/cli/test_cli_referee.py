@@ -58,6 +58,10 @@ def test_chop_then_win_is_paid_by_hand_count(runner: CliRunner, fake: Any, tmp_p
         "winner": "B",
         "instant_win": None,
         "payments": {"A": -8, "B": 8},
+        "transfers": [
+            {"from": "A", "to": "B", "amount": 3, "reason": "chop"},
+            {"from": "A", "to": "B", "amount": 5, "reason": "cards-left"},
+        ],
         "violations": [],
         "error": None,
     }

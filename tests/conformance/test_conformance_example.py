@@ -8,10 +8,14 @@ the stock) or stands (``pass``) for the rest of the game. A player may swap at m
 twice; the game ends when every player has stood or used both swaps, or the stock is
 empty. The highest score wins (ties go to the highest card); each other player pays
 the winner one lá.
+
+What a seat sees: its own hand and draws, every discard, who stood and how many swaps
+each player has left; the others' hands, their draws and the stock stay hidden.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -22,14 +26,23 @@ from pydantic import Field
 from vncards.core import (
     BotFactory,
     Decision,
+    Discarded,
+    Drew,
+    Event,
     GamePlugin,
     GameRecord,
     GameResult,
     IllegalMove,
+    Ledger,
+    Passed,
     RandomBot,
     RecordAction,
     RecordError,
     RulesBase,
+    Seat,
+    Settled,
+    View,
+    Won,
     deal,
     format_card,
     parse_card,
@@ -65,6 +78,14 @@ class Stand:
 BaLaAction = Swap | Stand
 
 
+@dataclass(frozen=True, slots=True)
+class PrivateDraw(Drew):
+    """A draw whose card only the drawer sees."""
+
+    def seen_by(self, seat: int) -> Event:
+        return self if seat == self.seat else PrivateDraw(self.seat, None)
+
+
 def points(hand: int) -> int:
     """The last digit of the hand's points (A = 1, 10 J Q K = 10)."""
     total = 0
@@ -82,6 +103,7 @@ class BaLaState:
         "dealt",
         "discards",
         "drawn",
+        "events",
         "finished",
         "hands",
         "stock",
@@ -100,6 +122,7 @@ class BaLaState:
         self.stood = 0
         self.turn = 0
         self.finished = False
+        self.events: tuple[Event, ...] = ()
 
     def copy(self) -> BaLaState:
         new = BaLaState.__new__(BaLaState)
@@ -188,7 +211,7 @@ class BaLa:
     def decline(self, state: BaLaState, seat: int) -> None:
         raise IllegalMove("nothing-to-decline", "Ba lá has no optional choice.")
 
-    def apply(self, state: BaLaState, action: BaLaAction) -> None:
+    def apply(self, state: BaLaState, action: BaLaAction) -> list[Event]:
         # every check comes before the first change, so a refused action changes nothing
         if state.finished:
             raise IllegalMove("game-over", "The game is already over.")
@@ -198,14 +221,83 @@ class BaLa:
             if not 0 <= action.card < 52 or not state.hands[action.seat] >> action.card & 1:
                 raise IllegalMove("card-not-in-hand", "That card is not in this hand.")
             bit = 1 << action.card
-            state.hands[action.seat] ^= bit | (1 << state.stock[state.drawn])
+            drawn = state.stock[state.drawn]
+            state.hands[action.seat] ^= bit | (1 << drawn)
             state.discards |= bit
             state.drawn += 1
             state.swaps_left[action.seat] -= 1
+            events: list[Event] = [
+                Discarded(action.seat, format_card(action.card)),
+                PrivateDraw(action.seat, format_card(drawn)),
+            ]
         else:
             state.stood |= 1 << action.seat
+            events = [Passed(action.seat)]
         state.turn = (action.seat + 1) % len(state.hands)
         self._skip_done(state)
+        if state.finished:
+            res = self.result(state)
+            events += [Won(res.winner), Settled(None, res.transfers)]
+        state.events += tuple(events)
+        return events
+
+    def view(self, state: BaLaState, seat: int) -> View:
+        """The seat's hand and swaps; discards, stands and counts; events as seen."""
+        to_act = None if state.finished else state.turn
+        return BaLaView(
+            game=self.name,
+            seat=seat,
+            to_act=to_act,
+            hand=tuple(format_card(c) for c in range(52) if state.hands[seat] >> c & 1),
+            legal=tuple(self.legal_actions(state)) if to_act == seat else (),
+            counts=tuple(h.bit_count() for h in state.hands),
+            public={
+                "discards": [format_card(c) for c in range(52) if state.discards >> c & 1],
+                "stock": len(state.stock) - state.drawn,
+                "stood": [Seat(s) for s in range(len(state.hands)) if state.stood >> s & 1],
+                "swaps_left": {Seat(s): n for s, n in enumerate(state.swaps_left)},
+            },
+            history=tuple(e.seen_by(seat) for e in state.events),
+            hand_mask=state.hands[seat],
+            dealt=state.dealt[seat],
+            discards=state.discards,
+            drawn=state.drawn,
+            stock_left=len(state.stock) - state.drawn,
+            stood=state.stood,
+            swaps_left=tuple(state.swaps_left),
+            turn=state.turn,
+            finished=state.finished,
+        )
+
+    def determinize(self, view: View, rng: random.Random) -> BaLaState:
+        """The seat's cards as they are; the others' hands and the stock left dealt at
+        random from the cards it has not seen."""
+        assert isinstance(view, BaLaView)
+        unseen = [c for c in range(52) if not (view.hand_mask | view.discards) >> c & 1]
+        rng.shuffle(unseen)
+        hands = []
+        for s, n in enumerate(view.counts):
+            if s == view.seat:
+                hands.append(view.hand_mask)
+            else:
+                hands.append(sum(1 << c for c in unseen[:n]))
+                del unseen[:n]
+        state = BaLaState(hands, (), 0)
+        # the cards already drawn: this seat's own as they were, the others' unknown (a
+        # card of theirs stands in), then the stock left in a random order
+        own = iter(_card(e.card) for e in view.history if isinstance(e, Drew) and e.card)
+        drawn = [next(own) if e.seat == view.seat else _lowest(hands[e.seat or 0] or 1)
+                 for e in view.history if isinstance(e, Drew)]  # fmt: skip
+        state.stock = (*drawn, *unseen[: view.stock_left])
+        state.dealt = tuple(view.dealt if s == view.seat else h for s, h in enumerate(hands))
+        state.drawn = view.drawn
+        state.discards = view.discards
+        state.swaps_left = list(view.swaps_left)
+        state.stood = view.stood
+        state.turn = view.turn
+        state.finished = view.finished
+        state.events = view.history
+        return state
 
     def _skip_done(self, state: BaLaState) -> None:
         n = len(state.hands)
@@ -220,9 +312,10 @@ class BaLa:
         if not state.finished:
             return GameResult(False, None, None, None, (0,) * n)
         winner = max(range(n), key=lambda s: (points(state.hands[s]), state.hands[s]))
-        pay = [-1] * n
-        pay[winner] = n - 1
-        return GameResult(True, "win", winner, None, tuple(pay))
+        led = Ledger(n)
+        for seat in range(n):
+            led.pay(seat, winner, 1, "lost")
+        return GameResult(True, "win", winner, None, tuple(led.net), (), tuple(led.transfers))
 
     def action_from_record(self, state: BaLaState, action: RecordAction, seat: int) -> BaLaAction:
         if action.kind == "discard":
@@ -255,6 +348,30 @@ class BaLa:
 
     def summary(self, rules: BaLaRules) -> dict[str, Any]:
         return {"deck": "french", "hand_size": 3, "swaps": rules.swaps, "scoring": "1 lá each"}
+
+
+@dataclass(frozen=True)
+class BaLaView(View):
+    """A Ba lá seat's view, with the typed fields its determinization reads."""
+
+    hand_mask: int = 0
+    dealt: int = 0
+    discards: int = 0
+    drawn: int = 0
+    stock_left: int = 0
+    stood: int = 0
+    swaps_left: tuple[int, ...] = ()
+    turn: int = 0
+    finished: bool = False
+
+    def action_json(self, action: Any) -> dict[str, Any]:
+        if isinstance(action, Swap):
+            return {"discard": format_card(action.card)}
+        return {"pass": True}
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
 
 
 def _card(token: str) -> int:
@@ -331,30 +448,31 @@ class NotZeroSum(BaLa):
 class MutatesWhenRefusing(BaLa):
     """Marks the seat as stood before checking whose turn it is."""
 
-    def apply(self, state: BaLaState, action: BaLaAction) -> None:
+    def apply(self, state: BaLaState, action: BaLaAction) -> list[Event]:
         if isinstance(action, Stand):
             state.stood |= 1 << action.seat
-        super().apply(state, action)
+        return super().apply(state, action)
 
 
 class LosesACard(BaLa):
     """Forgets to put the discarded card on the discard pile."""
 
-    def apply(self, state: BaLaState, action: BaLaAction) -> None:
+    def apply(self, state: BaLaState, action: BaLaAction) -> list[Event]:
         before = state.discards
-        super().apply(state, action)
+        events = super().apply(state, action)
         state.discards = before
+        return events
 
 
 class AcceptsUnlisted(BaLa):
     """Lets anyone stand at any time, though only the seat to act is listed."""
 
-    def apply(self, state: BaLaState, action: BaLaAction) -> None:
+    def apply(self, state: BaLaState, action: BaLaAction) -> list[Event]:
         if isinstance(action, Stand) and action.seat != state.turn and not state.finished:
             state.stood |= 1 << action.seat
             self._skip_done(state)
-            return
-        super().apply(state, action)
+            return []
+        return super().apply(state, action)
 
 
 class ReplaysDifferently(BaLa):

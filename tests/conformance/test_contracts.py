@@ -44,6 +44,7 @@ REPORT_KEYS = {
     "winner",
     "instant_win",
     "payments",
+    "transfers",
     "violations",
     "error",
 }
@@ -636,17 +637,18 @@ def _golden_names(game: str) -> list[str]:
 
 
 def test_referee_report_invariants_on_every_golden_record() -> None:
-    """DESIGN, Referee: exactly the ten fields; outcome one of the five codes or null while
+    """DESIGN, Referee: exactly the eleven fields; outcome one of the five codes or null while
     unfinished; winner null only for a draw or unfinished; instant_win set only for an
     instant win and then a rules page code; payments are ints per player in turn order
-    summing to 0 (all 0 for a draw); legal false exactly when error is set, error and
+    summing to 0 (all 0 for a draw); transfers itemised as from/to/amount/reason, never
+    negative, with a net exactly the payments; legal false exactly when error is set, error and
     violations carry index/player/(code|rule)/message and point at that player's action."""
     seen: set[str | None] = set()
     for game in GAMES:
         plugin = get_game(game)
         for name in _golden_names(game):
             record = _golden(game, name)
-            report = referee(plugin, record).model_dump(mode="json")
+            report = referee(plugin, record).model_dump(mode="json", by_alias=True)
             where = f"{game}/{name}"
             assert set(report) == REPORT_KEYS, where
             assert report["game"] == game
@@ -664,6 +666,15 @@ def test_referee_report_invariants_on_every_golden_record() -> None:
             assert sum(report["payments"].values()) == 0, where
             if outcome == "draw":
                 assert set(report["payments"].values()) == {0}, where
+            net = dict.fromkeys(record["players"], 0)
+            for t in report["transfers"]:
+                assert set(t) == {"from", "to", "amount", "reason"}, where
+                assert t["amount"] > 0, where
+                assert t["reason"], where
+                assert t["from"] != t["to"], where
+                net[t["from"]] -= t["amount"]
+                net[t["to"]] += t["amount"]
+            assert net == report["payments"], where
             assert report["legal"] is (report["error"] is None), where
             actions = record.get("actions", [])
             if report["error"] is not None:

@@ -455,7 +455,8 @@ def _seed_chain_record(bet: int) -> dict[str, Any]:
 def test_cli_referee_pays_the_chop_chain_times_the_bet(tmp_path: Path) -> None:
     """DESIGN, Referee, with the rules page's chặt chồng example: ``vncards referee --json``
     prints exactly the contract's fields; an unfinished game pays only its settled chain
-    (Bình pays Chi 3 + 12 = 15, An nothing), in lá × bet (× 10), has no outcome or
+    (Bình pays Chi 3 + 12 = 15, An nothing, one ``chop`` transfer), in lá × bet (× 10),
+    has no outcome or
     winner, and exits 0."""
     record = _seed_chain_record(bet=10)
     path = tmp_path / "record.json"
@@ -472,6 +473,7 @@ def test_cli_referee_pays_the_chop_chain_times_the_bet(tmp_path: Path) -> None:
         "winner": None,
         "instant_win": None,
         "payments": {"An": 0, "Bình": -150, "Chi": 150, "Dũng": 0},
+        "transfers": [{"from": "Bình", "to": "Chi", "amount": 150, "reason": "chop"}],
         "violations": [],
         "error": None,
     }

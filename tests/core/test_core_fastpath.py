@@ -17,6 +17,7 @@ from vncards.core import (
     Pass,
     Play,
     PlayList,
+    RandomBot,
     Rng,
     classify,
     derive_seed,
@@ -102,8 +103,8 @@ class _Recorder:
         self._rng = random.Random(seed)
         self.seen = seen
 
-    def choose(self, state: Any, seat: int, actions: Any, optional: bool) -> Any | None:
-        self.seen.append((seat, list(actions), optional))
+    def choose(self, view: Any, actions: Any, optional: bool) -> Any | None:
+        self.seen.append((view.seat, list(actions), optional))
         if optional and self._rng.random() < 0.7:
             return None
         return actions[int(self._rng.random() * len(actions))]
@@ -117,7 +118,7 @@ def _decision_loop(plugin: Any, state: Any, bots: list[_Recorder]) -> list[Any]:
         if d is None:
             return actions
         assert isinstance(d, Decision)
-        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
         if choice is None:
             plugin.decline(state, d.seat)
         else:
@@ -214,8 +215,8 @@ class _Wrapped:
         self.bot = bot
         self.name = bot.name
 
-    def choose(self, state: Any, seat: int, actions: Any, optional: bool) -> Any | None:
-        return self.bot.choose(state, seat, actions, optional)
+    def choose(self, view: Any, actions: Any, optional: bool) -> Any | None:
+        return self.bot.choose(view, actions, optional)
 
 
 @pytest.mark.parametrize("plugin", [tienlen, samloc], ids=["tienlen", "samloc"])
@@ -244,16 +245,22 @@ def test_random_bots_play_the_game_they_play_through_choose(plugin: Any) -> None
 
 
 def test_a_random_bot_whose_choose_is_replaced_is_asked() -> None:
-    """A random bot given a ``choose`` of its own (on the instance) is asked, not drawn
-    for: here it always takes the last offered action."""
-    bots: list[Bot] = [tienlen.bots["random"](s) for s in range(4)]
+    """A random bot whose class gives it a ``choose`` of its own is asked, not drawn for
+    (``RandomBot.drawn_in_loop`` goes off for it): here it always takes the last offered
+    action, and it is handed its seat's view."""
     offered: list[int] = []
 
-    def last(state: Any, seat: int, actions: Any, optional: bool) -> Any:
-        offered.append(len(actions))
-        return actions[-1]
+    class Last(RandomBot):
+        def choose(self, view: Any, actions: Any, optional: bool) -> Any:
+            assert view.seat == 1
+            assert view.hand_mask
+            offered.append(len(actions))
+            return actions[-1]
 
-    bots[1].choose = last  # type: ignore[method-assign]
+    assert RandomBot.drawn_in_loop
+    assert not Last.drawn_in_loop
+    bots: list[Bot] = [tienlen.bots["random"](s) for s in range(4)]
+    bots[1] = Last(1)
     rules = resolve_rules(tienlen, None)
     played = play_game(tienlen, tienlen.new_game(rules, 4, 21), bots)
     assert offered
@@ -266,9 +273,10 @@ def test_play_game_applies_through_an_apply_a_subclass_replaces() -> None:
     applied: list[Any] = []
 
     class Logging(type(samloc)):  # type: ignore[misc]
-        def apply(self, state: ClimbState, action: Any) -> None:
+        def apply(self, state: ClimbState, action: Any) -> list[Any]:
             applied.append(action)
-            super().apply(state, action)
+            events: list[Any] = super().apply(state, action)
+            return events
 
     game = Logging()
     rules = game.presets[game.default_preset]

@@ -265,7 +265,7 @@ class FirstBot:
 
     name = "first"
 
-    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any:
+    def choose(self, view: Any, actions: Sequence[Any], optional: bool) -> Any:
         return None if optional else actions[0]
 
 
@@ -294,7 +294,7 @@ def test_play_game_refuses_forced_decline() -> None:
     class Decliner:
         name = "decliner"
 
-        def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any:
+        def choose(self, view: Any, actions: Sequence[Any], optional: bool) -> Any:
             return None
 
     state = MINI.new_game(MiniRules(), 2, seed=1)
@@ -322,17 +322,17 @@ def test_random_bot_is_seeded_and_declines_as_told() -> None:
     """RandomBot: same seed, same choices; decline=0 always acts, decline=1 always declines
     an optional choice, and a forced choice is never declined."""
     acts = list(range(10))
-    a = [RandomBot(7).choose(None, 0, acts, False) for _ in range(3)]
+    a = [RandomBot(7).choose(None, acts, False) for _ in range(3)]
     bot1, bot2 = RandomBot(7), RandomBot(7)
-    assert [bot1.choose(None, 0, acts, False) for _ in range(20)] == [
-        bot2.choose(None, 0, acts, False) for _ in range(20)
+    assert [bot1.choose(None, acts, False) for _ in range(20)] == [
+        bot2.choose(None, acts, False) for _ in range(20)
     ]
     assert all(x in acts for x in a)
     eager, shy = RandomBot(1, decline=0.0), RandomBot(1, decline=1.0)
-    assert all(eager.choose(None, 0, acts, True) is not None for _ in range(20))
-    assert all(shy.choose(None, 0, acts, True) is None for _ in range(20))
-    assert all(shy.choose(None, 0, acts, False) in acts for _ in range(20))
-    assert RandomBot(1, decline=0.0).choose(None, 0, [], True) is None
+    assert all(eager.choose(None, acts, True) is not None for _ in range(20))
+    assert all(shy.choose(None, acts, True) is None for _ in range(20))
+    assert all(shy.choose(None, acts, False) in acts for _ in range(20))
+    assert RandomBot(1, decline=0.0).choose(None, [], True) is None
     assert isinstance(RandomBot(), Bot)
 
 

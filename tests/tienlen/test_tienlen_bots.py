@@ -70,14 +70,14 @@ def test_greedy_takes_a_chop_and_keeps_bombs_for_twos() -> None:
     bot = GreedyBot(0)
     d = plugin.decision(state)
     assert d is not None
-    assert bot.choose(state, d.seat, d.actions, d.optional) == Play(
+    assert bot.choose(plugin.view(state, d.seat), d.actions, d.optional) == Play(
         1, CardSet.parse("7S 7C 7D 7H").mask
     )
     state = plugin.start(DEM_LA, hands, 0)
     plugin.apply(state, Play(0, CardSet.parse("4D").mask))
     d = plugin.decision(state)
     assert d is not None
-    choice = bot.choose(state, d.seat, d.actions, d.optional)
+    choice = bot.choose(plugin.view(state, d.seat), d.actions, d.optional)
     assert choice == Play(1, CardSet.parse("5C").mask)
 
 
@@ -87,13 +87,13 @@ def test_greedy_leads_low_and_goes_out_when_it_can() -> None:
     state = plugin.start(DEM_LA, hands, 0)
     d = plugin.decision(state)
     assert d is not None
-    assert GreedyBot(0).choose(state, d.seat, d.actions, d.optional) == Play(
+    assert GreedyBot(0).choose(plugin.view(state, d.seat), d.actions, d.optional) == Play(
         0, CardSet.parse("3S 4D 5C").mask
     )
     state = plugin.start(DEM_LA, [CardSet.parse("9S 9H").mask, hands[1], hands[2]], 0)
     d = plugin.decision(state)
     assert d is not None
-    assert GreedyBot(0).choose(state, d.seat, d.actions, d.optional) == Play(
+    assert GreedyBot(0).choose(plugin.view(state, d.seat), d.actions, d.optional) == Play(
         0, CardSet.parse("9S 9H").mask
     )
 
@@ -109,4 +109,4 @@ def test_greedy_passes_rather_than_break_a_pair_for_nothing() -> None:
     # Bình's units: 5-6-7 straight, 9 9 pair, J Q K straight: no single beats 8♥ whole
     d = plugin.decision(state)
     assert d is not None
-    assert GreedyBot(0).choose(state, d.seat, d.actions, d.optional) == Pass(1)
+    assert GreedyBot(0).choose(plugin.view(state, d.seat), d.actions, d.optional) == Pass(1)

@@ -40,10 +40,19 @@ def test_golden_records_cover_every_error_code_and_outcome() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_golden_record(name: str) -> None:
-    """The referee gives the hand-worked answer for this record."""
+    """The referee gives the hand-worked answer for this record. An expected file that
+    lists no ``transfers`` is checked on everything else, and the transfers on their net:
+    exactly the payments (referee contract)."""
     want = json.loads((RECORDS / f"{name}.expected.json").read_text(encoding="utf-8"))
     got = referee(plugin, (RECORDS / f"{name}.json").read_text(encoding="utf-8"))
-    assert got.model_dump(mode="json") == want
+    report = got.model_dump(mode="json", by_alias=True)
+    if "transfers" not in want:
+        net = dict.fromkeys(report["payments"], 0)
+        for t in report.pop("transfers"):
+            net[t["from"]] -= t["amount"]
+            net[t["to"]] += t["amount"]
+        assert net == report["payments"]
+    assert report == want
 
 
 def test_bet_multiplies_every_payment() -> None:

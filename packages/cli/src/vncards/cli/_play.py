@@ -428,7 +428,7 @@ def _play_game(t: _Table, rules: Any, seed: int, first: int | None) -> Any:
         if d.seat == t.human:
             choice = _human_turn(t, state, d.seat, d.actions, d.optional)
         else:
-            choice = t.bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+            choice = t.bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
         if choice is None:
             if not d.optional:
                 raise InputError(f"{t.names[d.seat]} declined a choice that was not optional")

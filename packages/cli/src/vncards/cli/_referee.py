@@ -123,7 +123,7 @@ def referee_command(
         raise RecordError(str(e)) from None
     report = referee(plugin, parsed)
     if json_out:
-        emit_json(report.model_dump(mode="json"))
+        emit_json(report.model_dump(mode="json", by_alias=True))
     else:
         _account(plugin, parsed, report)
     if not report.legal:

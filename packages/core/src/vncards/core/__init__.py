@@ -49,6 +49,7 @@ from vncards.core._events import (
     Event,
     Passed,
     Played,
+    Seat,
     Settled,
     Took,
     Transfer,
@@ -107,6 +108,7 @@ from vncards.core._shedding import (
     PlayList,
     SheddingAction,
     SheddingGame,
+    ShedView,
     random_first,
 )
 
@@ -170,7 +172,9 @@ __all__ = [
     "SearchBot",
     "SearchHooks",
     "SearchStats",
+    "Seat",
     "Settled",
+    "ShedView",
     "SheddingAction",
     "SheddingGame",
     "Suit",

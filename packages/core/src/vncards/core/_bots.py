@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 __all__ = ["RandomBot"]
 
@@ -14,7 +14,8 @@ class RandomBot:
     probability ``decline`` (so random players still take wins they are offered when
     ``decline`` is 0).
 
-    It never reads its view, so game loops may call :meth:`pick` without building one.
+    It never reads its view, so game loops may call :meth:`pick` without building one
+    (or draw for it, see :attr:`drawn_in_loop`).
 
     >>> bot = RandomBot(seed=3)
     >>> bot.pick(["a", "b", "c"], False) in {"a", "b", "c"}
@@ -23,9 +24,20 @@ class RandomBot:
 
     name = "random"
 
+    drawn_in_loop: ClassVar[bool] = True
+    """Whether a game loop may draw this bot's choices itself (one ``random()`` per
+    choice, as :meth:`choose` does) instead of calling :meth:`choose`. A subclass whose
+    body overrides ``choose`` or ``pick`` has it off unless that body sets it."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        body = vars(cls)
+        if "drawn_in_loop" not in body and ("choose" in body or "pick" in body):
+            cls.drawn_in_loop = False
+
     def __init__(self, seed: int = 0, decline: float = 0.5) -> None:
-        # SheddingGame's loop draws from ``_random`` itself for a bot that keeps this
-        # ``choose``, once per choice as ``choose`` does: keep the two in step
+        # a loop that draws for this bot (see drawn_in_loop) calls ``_random`` once per
+        # choice as ``choose`` does: keep the two in step
         self._random = random.Random(seed).random
         self.decline = decline
 

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Protocol
 from vncards.core._cards import DECK
 from vncards.core._combos import ChopRule, Combo, ComboRules, _classify_known, legal_plays
 from vncards.core._errors import IllegalMove
+from vncards.core._events import Chopped, Event, Settled, Transfer
 
 __all__ = ["ChopValue", "ClimbConfig", "ClimbEngine", "ClimbState"]
 
@@ -68,9 +69,11 @@ class ClimbState:
     ``hands`` are card masks per seat; ``table`` is the combination to beat (``None``
     when the seat to act leads); ``passed`` is a seat bitmask of who passed this round;
     ``chain_*`` describe the open chop chain (value 0 when none); ``chop_net`` holds
-    settled chop payments per seat; ``out`` is a seat bitmask of empty hands; ``pile``
-    the cards played so far; ``x`` holds a game's own extras (immutable values only,
-    since copies share them).
+    settled chop payments per seat and ``chop_transfers`` the same payments itemised
+    (reason ``chop``); ``events`` what the actions so far caused (the engine adds the
+    chops and chain settlements, the plugin the rest); ``out`` is a seat bitmask of
+    empty hands; ``pile`` the cards played so far; ``x`` holds a game's own extras
+    (immutable values only, since copies share them).
 
     >>> s = ClimbState([0b11, 0b1100], first=1)
     >>> s.n_players, s.turn, s.table is None
@@ -85,7 +88,9 @@ class ClimbState:
         "chain_value",
         "chain_victim",
         "chop_net",
+        "chop_transfers",
         "dealt",
+        "events",
         "finished",
         "hands",
         "n_actions",
@@ -110,6 +115,8 @@ class ClimbState:
     chain_victim: int
     chain_chopper: int
     chop_net: list[int]
+    chop_transfers: list[Transfer]
+    events: list[Event]
     played: int
     out: int
     pile: int
@@ -129,6 +136,8 @@ class ClimbState:
         self.chain_victim = -1
         self.chain_chopper = -1
         self.chop_net = [0] * len(hands)
+        self.chop_transfers = []
+        self.events = []
         self.played = 0
         self.out = 0
         self.pile = 0
@@ -155,6 +164,8 @@ class ClimbState:
         new.chain_victim = self.chain_victim
         new.chain_chopper = self.chain_chopper
         new.chop_net = self.chop_net[:]
+        new.chop_transfers = self.chop_transfers[:]
+        new.events = self.events[:]
         new.played = self.played
         new.out = self.out
         new.pile = self.pile
@@ -204,6 +215,8 @@ class ClimbEngine:
 
     # what SheddingGame's own loop calls on this engine, worked out on its first game
     _loop_parts: tuple[Any, ...] | None = None
+    # the ``play`` events SheddingGame has made with this engine, by seat and mask
+    _played_events: dict[tuple[int, int], Any] | None = None
 
     def __init__(self, config: ClimbConfig) -> None:
         self.config = config
@@ -352,6 +365,7 @@ class ClimbEngine:
                 state.chain_value = self.config.chop_value(table)
             state.chain_victim = beaten_seat
             state.chain_chopper = seat
+            state.events.append(Chopped(seat, victim=beaten_seat, value=state.chain_value))
         state.hands[seat] &= ~mask
         state.pile |= mask
         state.played |= 1 << seat
@@ -413,9 +427,14 @@ class ClimbEngine:
         state.table_seat = leader
 
     def _settle_chain(self, state: ClimbState) -> None:
+        """Pay the open chop chain, if any: its last victim pays its last chopper the
+        whole value (a transfer with reason ``chop``, announced by a ``settle`` event)."""
         if state.chain_value:
             state.chop_net[state.chain_victim] -= state.chain_value
             state.chop_net[state.chain_chopper] += state.chain_value
+            paid = Transfer(state.chain_victim, state.chain_chopper, state.chain_value, "chop")
+            state.chop_transfers.append(paid)
+            state.events.append(Settled(None, (paid,)))
             state.chain_value = 0
             state.chain_victim = state.chain_chopper = -1
 

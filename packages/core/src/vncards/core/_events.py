@@ -25,6 +25,7 @@ __all__ = [
     "Event",
     "Passed",
     "Played",
+    "Seat",
     "Settled",
     "Took",
     "Transfer",
@@ -75,6 +76,16 @@ def net_of(transfers: Sequence[Transfer], n_players: int) -> list[int]:
         net[t.payer] -= t.amount
         net[t.payee] += t.amount
     return net
+
+
+class Seat(int):
+    """A seat inside a view's ``public`` values: written as the player's name in JSON.
+
+    >>> _public_json({"passed": [Seat(1)], "chain": {"victim": Seat(0)}}, ["An", "Bình"])
+    {'passed': ['Bình'], 'chain': {'victim': 'An'}}
+    """
+
+    __slots__ = ()
 
 
 def _json_value(value: Any, players: Sequence[str], seat: bool) -> Any:
@@ -212,7 +223,8 @@ class View:
     ``hand`` is the seat's own cards in record notation; ``to_act`` the seat whose choice
     the game waits for (``None`` once over); ``legal`` the actions this seat may take now
     (the game's own action values; empty when it is not this seat's choice); ``counts``
-    the cards each seat holds; ``public`` what everyone sees, as JSON-ready values;
+    the cards each seat holds; ``public`` what everyone sees, as JSON-ready values
+    (seats in it as :class:`Seat`, events as events: JSON writes both with names);
     ``history`` the events as this seat saw them. Two states that differ only in cards
     hidden from a seat give that seat equal views.
 
@@ -255,13 +267,20 @@ class View:
         }
 
 
-def _public_json(public: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in public.items():
-        if isinstance(v, Event):
-            out[k] = v.to_json(players)
-        elif isinstance(v, tuple | list):
-            out[k] = [x.to_json(players) if isinstance(x, Event) else x for x in v]
-        else:
-            out[k] = v
-    return out
+def _public_json(value: Any, players: Sequence[str]) -> Any:
+    """``public`` as JSON: events through their ``to_json``, :class:`Seat` values (keys
+    too) as names, lists and mappings element by element."""
+    if isinstance(value, Seat):
+        return players[value]
+    if isinstance(value, Event):
+        return value.to_json(players)
+    if isinstance(value, Mapping):
+        return {
+            (players[k] if isinstance(k, Seat) else k): _public_json(v, players)
+            for k, v in value.items()
+        }
+    if isinstance(value, tuple | list):
+        return [_public_json(v, players) for v in value]
+    if isinstance(value, Transfer):
+        return value.to_json(players)
+    return value

@@ -154,18 +154,6 @@ class FastPlayout(Protocol):
 BotFactory = Callable[[int], Bot]
 """Makes a bot from a seed."""
 
-_F = TypeVar("_F", bound=Callable[..., Any])
-# ``decision`` methods that only wrap the plugin's ``_decision_parts(state)``, which
-# returns ``(seat, actions, optional)`` or ``None``: for those, play_game asks the parts
-# and skips building a Decision per choice. A subclass or an instance that replaces
-# ``decision`` is not in here and keeps its own.
-_DECISIONS_FROM_PARTS: set[Callable[..., Any]] = set()
-
-
-def _from_parts(decision: _F) -> _F:
-    _DECISIONS_FROM_PARTS.add(decision)
-    return decision
-
 
 @runtime_checkable
 class GamePlugin(Protocol[StateT, ActionT, RulesT]):
@@ -352,47 +340,28 @@ def play_game(
     actions: list[ActionT] = []
     if isinstance(plugin, FastPlayout) and plugin.playout(state, bots, actions.append, max_steps):
         return PlayedGame(start, actions, state)
-    steps = _steps(plugin)
+    decision = plugin.decision
     record = actions.append
     apply = plugin.apply
     view = plugin.view
-    # core's RandomBot never reads a view: none is built for it
-    choosers = [None if type(bot) is RandomBot else bot.choose for bot in bots]
-    picks = [bot.pick if type(bot) is RandomBot else None for bot in bots]  # type: ignore[attr-defined]
+    # a random bot never reads its view: none is built for it (see RandomBot.pick)
+    picks = [bot.pick if isinstance(bot, RandomBot) and bot.drawn_in_loop else None for bot in bots]
     for _ in range(max_steps):
-        step = steps(state)
-        if step is None:
+        d = decision(state)
+        if d is None:
             return PlayedGame(start, actions, state)
-        seat, offered, optional = step
-        chooser = choosers[seat]
-        if chooser is None:
-            choice = picks[seat](offered, optional)  # type: ignore[misc]
+        seat = d.seat
+        pick = picks[seat]
+        if pick is not None:
+            choice = pick(d.actions, d.optional)
         else:
-            choice = chooser(view(state, seat), offered, optional)
+            choice = bots[seat].choose(view(state, seat), d.actions, d.optional)
         if choice is None:
-            _decline(plugin, state, bots[seat], seat, optional)
+            _decline(plugin, state, bots[seat], seat, d.optional)
         else:
             apply(state, choice)
             record(choice)
     raise RuntimeError(f"game did not end within {max_steps} steps")
-
-
-def _steps(
-    plugin: GamePlugin[StateT, ActionT, Any],
-) -> Callable[[StateT], tuple[int, Sequence[ActionT], bool] | None]:
-    """The plugin's decisions as ``(seat, actions, optional)`` or ``None``."""
-    if getattr(plugin.decision, "__func__", None) in _DECISIONS_FROM_PARTS:
-        # the same choices, without a Decision value per choice (see _from_parts)
-        parts: Callable[[StateT], tuple[int, Sequence[ActionT], bool] | None]
-        parts = plugin._decision_parts  # type: ignore[attr-defined]
-        return parts
-    decision = plugin.decision
-
-    def steps(state: StateT) -> tuple[int, Sequence[ActionT], bool] | None:
-        d = decision(state)
-        return None if d is None else (d.seat, d.actions, d.optional)
-
-    return steps
 
 
 def _decline(

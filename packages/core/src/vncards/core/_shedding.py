@@ -11,14 +11,26 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from vncards.core._bots import RandomBot
 from vncards.core._cards import parse_card
 from vncards.core._cardset import FULL_DECK_MASK, mask_ids
 from vncards.core._climb import ClimbEngine, ClimbState
-from vncards.core._combos import ComboRules, Kind, beats, classify, is_chop, legal_plays
+from vncards.core._combos import Combo, ComboRules, Kind, beats, classify, is_chop, legal_plays
 from vncards.core._errors import IllegalMove, NotationError, RecordError
+from vncards.core._events import (
+    Declared,
+    Event,
+    Passed,
+    Played,
+    Seat,
+    Settled,
+    Transfer,
+    View,
+    WentOut,
+    Won,
+)
 from vncards.core._game import (
     Bot,
     BotFactory,
@@ -26,12 +38,20 @@ from vncards.core._game import (
     GameResult,
     RulesBase,
     _decline,
-    _from_parts,
 )
 from vncards.core._records import GameRecord, RecordAction
 from vncards.core._rng import Rng, deal_masks
 
-__all__ = ["Declare", "Pass", "Play", "PlayList", "SheddingAction", "SheddingGame", "random_first"]
+__all__ = [
+    "Declare",
+    "Pass",
+    "Play",
+    "PlayList",
+    "ShedView",
+    "SheddingAction",
+    "SheddingGame",
+    "random_first",
+]
 
 RulesT = TypeVar("RulesT", bound=RulesBase)
 
@@ -167,6 +187,155 @@ def _pass(seat: int) -> Pass:
     return done
 
 
+class _Public(Mapping[str, Any]):
+    """A shedding view's ``public`` values, written out the first time they are read
+    (most bots read the view's typed fields and never look)."""
+
+    __slots__ = ("_data", "_view")
+
+    def __init__(self, view: ShedView) -> None:
+        self._view = view
+        self._data: dict[str, Any] | None = None
+
+    def _get(self) -> dict[str, Any]:
+        data = self._data
+        if data is None:
+            data = self._data = self._view._public_values()
+        return data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __repr__(self) -> str:
+        return repr(self._get())
+
+
+def _cards(mask: int) -> list[str]:
+    return [_STR[i] for i in mask_ids(mask)]
+
+
+def _seats(mask: int) -> list[Seat]:
+    return [Seat(i) for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+@dataclass(frozen=True, eq=False)
+class ShedView(View):
+    """What one seat of a climbing game may know, with typed fields bots read quickly.
+
+    Besides the :class:`~vncards.core.View` fields: ``hand_mask`` (the seat's cards as a
+    mask), ``table`` (the combination to beat, ``None`` when the seat to act leads) and
+    ``table_seat`` (who played it, or who leads), ``passed`` and ``out`` (seat masks of
+    who passed this round and whose hand is empty), ``pile`` (every card played),
+    ``played_by`` (the cards each seat has played), the open chop chain
+    (``chain_value``, ``chain_victim``, ``chain_chopper``), ``chop_net`` and
+    ``chop_transfers`` (chains already paid), ``first`` (who acted first), ``finished``
+    and ``winner``, ``optional`` (whether this seat's choice may be declined),
+    ``declarations`` (Sâm's báo, as events), ``known`` and ``out_of_play`` (cards the
+    rules make public: per seat, and not dealt at all) and ``extras`` (a game's own
+    public values, see :meth:`SheddingGame.public_extras`).
+
+    ``public`` is written out the first time it is read: the table as a ``play`` event,
+    the pile, each seat's played cards, who passed and who is out, the chop chain,
+    settled chop payments, the first seat and the declarations.
+
+    >>> from vncards.core import RandomBot
+    >>> from vncards.tienlen import plugin
+    >>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=3)
+    >>> view = plugin.view(state, state.turn)
+    >>> len(view.hand), view.table is None, view.counts
+    (13, True, (13, 13, 13, 13))
+    >>> sorted(view.to_json(["An", "Bình", "Chi", "Dũng"])["public"])
+    ['chain', 'chop_net', 'declarations', 'first', 'out', 'passed', 'pile', 'played', 'table']
+    """
+
+    hand_mask: int = 0
+    table: Combo | None = None
+    table_seat: int = -1
+    passed: int = 0
+    out: int = 0
+    pile: int = 0
+    played_by: tuple[int, ...] = ()
+    chain_value: int = 0
+    chain_victim: int = -1
+    chain_chopper: int = -1
+    chop_net: tuple[int, ...] = ()
+    chop_transfers: tuple[Transfer, ...] = ()
+    first: int = 0
+    finished: bool = False
+    winner: int = -1
+    n_actions: int = 0
+    optional: bool = False
+    rules: Any = None
+    declarations: tuple[Event, ...] = ()
+    known: tuple[int, ...] = ()
+    out_of_play: int = 0
+    extras: tuple[Any, ...] = ()
+
+    def _key(self) -> tuple[Any, ...]:
+        # every field but ``public``, which is written from the others
+        return (
+            self.game, self.seat, self.to_act, self.hand, self.legal, self.counts,
+            self.history, self.hand_mask, self.table, self.table_seat, self.passed,
+            self.out, self.pile, self.played_by, self.chain_value, self.chain_victim,
+            self.chain_chopper, self.chop_net, self.chop_transfers, self.first,
+            self.finished, self.winner, self.n_actions, self.optional, self.rules,
+            self.declarations, self.known, self.out_of_play, self.extras,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ShedView):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _public_values(self) -> dict[str, Any]:
+        table = self.table
+        return {
+            "table": (
+                None
+                if table is None
+                else Played(Seat(self.table_seat), tuple(_cards(table.mask)), table.kind.code)
+            ),
+            "pile": _cards(self.pile),
+            "played": {Seat(s): _cards(m) for s, m in enumerate(self.played_by)},
+            "passed": _seats(self.passed),
+            "out": _seats(self.out),
+            "chain": (
+                None
+                if not self.chain_value
+                else {
+                    "value": self.chain_value,
+                    "victim": Seat(self.chain_victim),
+                    "chopper": Seat(self.chain_chopper),
+                }
+            ),
+            "chop_net": {Seat(s): v for s, v in enumerate(self.chop_net)},
+            "first": Seat(self.first),
+            "declarations": list(self.declarations),
+        }
+
+    def action_json(self, action: Any) -> dict[str, Any]:
+        """A play, pass or declaration as a record action (without ``player``).
+
+        >>> ShedView.action_json(None, Pass(1))  # type: ignore[arg-type]
+        {'pass': True}
+        """
+        if isinstance(action, Play):
+            return {"play": _cards(action.cards)}
+        if isinstance(action, Pass):
+            return {"pass": True}
+        if isinstance(action, Declare):
+            return {"declare": action.what}
+        raise TypeError(f"not a climbing-game action: {action!r}")
+
+
 class SheddingGame(Generic[RulesT]):
     """Plugin base for a climbing game. Subclasses set the class attributes and
     implement :meth:`engine`, :meth:`player_range`, :meth:`hand_size`,
@@ -192,13 +361,14 @@ class SheddingGame(Generic[RulesT]):
     ...     def choose_first(self, rules, hands, seed): return random_first(seed, len(hands))
     ...     def summary(self, rules): return {"hand_size": rules.cards}
     ...     def result(self, state):
-    ...         led = Ledger(state.n_players, state.chop_net)
+    ...         led = Ledger(state.n_players)
+    ...         led.extend(state.chop_transfers)  # chop chains paid so far
     ...         if state.finished:
     ...             for seat, hand in enumerate(state.hands):
-    ...                 led.pay(seat, state.winner, hand.bit_count())
+    ...                 led.pay(seat, state.winner, hand.bit_count(), "cards-left")
     ...         won = state.winner if state.finished else None
     ...         return GameResult(state.finished, "win" if state.finished else None, won,
-    ...                           None, tuple(led.net))
+    ...                           None, tuple(led.net), (), tuple(led.transfers))
     >>> game = Tiny()
     >>> state = game.new_game(Rules(), 3, seed=7)
     >>> played = play_game(game, state, [RandomBot(i) for i in range(3)])
@@ -217,6 +387,26 @@ class SheddingGame(Generic[RulesT]):
     presets: Mapping[str, RulesT]
     default_preset: str
     bots: Mapping[str, BotFactory]
+
+    plays_fast: ClassVar[bool] = True
+    """Whether :meth:`playout` may play this game: it decides and applies as
+    :meth:`_decision_parts` and :meth:`apply` of this base do. A subclass that overrides
+    ``decision``, ``_decision_parts`` or ``apply`` has it turned off unless its own body
+    sets it (then the plain loop of :func:`~vncards.core.play_game` runs)."""
+
+    has_side_decisions: ClassVar[bool] = False
+    """Whether :meth:`side_decision` may offer a decision; on for a subclass whose body
+    overrides it (unless that body sets this flag itself)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        body = vars(cls)
+        if "plays_fast" not in body and any(
+            name in body for name in ("decision", "_decision_parts", "apply")
+        ):
+            cls.plays_fast = False
+        if "has_side_decisions" not in body and "side_decision" in body:
+            cls.has_side_decisions = True
 
     # ------------------------------------------------------------ to implement
 
@@ -254,15 +444,15 @@ class SheddingGame(Generic[RulesT]):
         """Actions beyond play/pass that are legal now (e.g. declarations)."""
         return []
 
-    def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
-        """Carry out an action that is neither play nor pass."""
+    def apply_other(self, state: ClimbState, action: SheddingAction) -> list[Event] | None:
+        """Carry out an action that is neither play nor pass; return its events, or
+        ``None`` to have a :class:`Declare` announced as a ``declare`` event."""
         raise IllegalMove("unknown-action", f"{self.name} has no {type(action).__name__} action.")
 
     def decline(self, state: ClimbState, seat: int) -> None:
         """Decline an optional decision; plain climbing games have none."""
         raise IllegalMove("nothing-to-decline", "There is no optional choice to decline.")
 
-    @_from_parts
     def decision(self, state: ClimbState) -> Decision[SheddingAction] | None:
         """The seat to act and its plays (lazily built)."""
         step = self._decision_parts(state)
@@ -302,44 +492,37 @@ class SheddingGame(Generic[RulesT]):
         decisions."""
         return None
 
-    def _autoplay(
+    def playout(
         self,
         state: ClimbState,
         bots: Sequence[Bot],
         record: Callable[[SheddingAction], None],
         max_steps: int,
     ) -> bool:
-        """:func:`~vncards.core.play_game`'s loop, with the choices of random bots drawn
-        here: the same draws, the same actions, without a list of actions per choice.
+        """The :class:`~vncards.core.FastPlayout` seam: :func:`~vncards.core.play_game`'s
+        loop with the choices of random bots drawn here — the same draws, actions and
+        events, without a list of actions or a view per choice. Other bots are asked
+        through their view as in the plain loop.
 
-        Returns ``False`` (having done nothing) when this plugin changes how decisions
-        are made or actions applied, so that the plain loop must run.
+        Returns ``False`` (having done nothing) when :attr:`plays_fast` is off, so that
+        the plain loop runs.
         """
-        cls = SheddingGame
-        if (
-            getattr(self.decision, "__func__", None) is not cls.decision
-            or getattr(self._decision_parts, "__func__", None) is not cls._decision_parts
-            or getattr(self.apply, "__func__", None) is not cls.apply
-        ):
+        if not self.plays_fast:
             return False
-        # a bot that chooses as RandomBot does draws here: one random() per choice
-        draws = [
-            bot._random  # type: ignore[attr-defined]
-            if getattr(bot.choose, "__func__", None) is RandomBot.choose
-            else None
-            for bot in bots
-        ]
-        side: Callable[[ClimbState], Any] | None = self.side_decision
-        if getattr(side, "__func__", None) is cls.side_decision:
-            side = None
+        # a bot that chooses as RandomBot does is drawn for here: one random() per choice
+        draws = [bot._random if _drawn_for(bot) else None for bot in bots]  # type: ignore[attr-defined]
+        side = self.side_decision if self.has_side_decisions else None
         eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
         parts = eng._loop_parts
         if parts is None:
             parts = eng._loop_parts = _loop_parts(eng)
         plays, play, pass_turn, can_pass = parts
         plays_made, passes_made = _PLAYS, _PASSES
+        events = state.events
+        played_event = self._played
         for _ in range(max_steps):
             if state.finished:
+                self._close(state)
                 return True
             seat = state.turn
             draw = draws[seat]
@@ -353,13 +536,18 @@ class SheddingGame(Generic[RulesT]):
                     n = k + 1 if can_pass(state) else k
                 if n:
                     i = int(draw() * n)
+                    at = len(events)
                     if i < k:
                         mask = masks[i]
                         play(state, seat, mask)
+                        events.insert(at, played_event(eng, seat, mask, None))
+                        if not state.hands[seat]:
+                            events.append(WentOut(seat))
                         done = plays_made.get((seat, mask))
                         record(_play(seat, mask) if done is None else done)
                     else:
                         pass_turn(state, seat)
+                        events.insert(at, _passed(seat))
                         record(passes_made.get(seat) or _pass(seat))
                     continue
             if step is None:
@@ -373,7 +561,7 @@ class SheddingGame(Generic[RulesT]):
                 else:
                     choice = offered[int(draw() * len(offered))]
             else:
-                choice = bots[seat].choose(state, seat, offered, optional)
+                choice = bots[seat].choose(self.view(state, seat), offered, optional)
             if choice is None:
                 _decline(self, state, bots[seat], seat, optional)
             else:
@@ -505,6 +693,8 @@ class SheddingGame(Generic[RulesT]):
         state = ClimbState(hands, first)
         state.x = {"engine": self.engine(rules), "rules": rules, "first": first}
         self.at_deal(state, rules)
+        if state.finished:
+            self._close(state)
         return state
 
     def state_from_record(self, record: GameRecord, rules: RulesT) -> ClimbState:
@@ -554,15 +744,211 @@ class SheddingGame(Generic[RulesT]):
         acts.extend(self.extra_actions(state))
         return acts
 
-    def apply(self, state: ClimbState, action: SheddingAction) -> None:
-        """Carry out ``action``; :class:`IllegalMove` and no change if it is illegal."""
+    def apply(self, state: ClimbState, action: SheddingAction) -> list[Event]:
+        """Carry out ``action`` and return the events it caused: ``play`` (with the
+        combination's code) or ``pass`` or ``declare``, then any ``chop`` and chop-chain
+        ``settle``, ``out`` when the hand empties, and ``win`` and the final ``settle``
+        when the game ends. :class:`IllegalMove` and no change if it is illegal."""
         eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
+        events = state.events
+        k = len(events)
         if isinstance(action, Play):
-            eng.play(state, action.seat, action.cards)
+            seat = action.seat
+            combo = eng.play(state, seat, action.cards)
+            events.insert(k, self._played(eng, seat, action.cards, combo))
+            if not state.hands[seat]:
+                events.append(WentOut(seat))
         elif isinstance(action, Pass):
             eng.pass_turn(state, action.seat)
+            events.insert(k, _passed(action.seat))
         else:
-            self.apply_other(state, action)
+            said = self.apply_other(state, action)
+            if said is None:
+                said = [Declared(action.seat, action.what)] if isinstance(action, Declare) else []
+            events[k:k] = said
+        if state.finished:
+            self._close(state)
+        return events[k:]
+
+    def _played(self, eng: ClimbEngine, seat: int, mask: int, combo: Combo | None) -> Played:
+        """The ``play`` event of ``mask`` (shared values, like :class:`Play`)."""
+        cache = eng._played_events
+        if cache is None:
+            cache = eng._played_events = {}
+        done = cache.get((seat, mask))
+        if done is None:
+            if combo is None:
+                combo = classify(mask, eng.combo_rules)
+                assert combo is not None
+            done = Played(seat, tuple(_cards(mask)), combo.kind.code)
+            if len(cache) < _PLAYS_LIMIT:
+                cache[(seat, mask)] = done
+        return done
+
+    def _close(self, state: ClimbState) -> None:
+        """Add the ``win`` event and the final ``settle`` (the result's transfers not
+        already announced by a chop chain's ``settle``) once the game is over."""
+        events = state.events
+        if len(events) > 1 and type(events[-2]) is Won:
+            return  # closed already
+        res = self.result(state)
+        rest = list(res.transfers)
+        for e in events:
+            if type(e) is Settled:
+                for t in e.transfers:
+                    if t in rest:
+                        rest.remove(t)
+        events.append(Won(res.winner, res.outcome or "win", res.instant_win))
+        events.append(Settled(None, tuple(rest)))
+
+    # ------------------------------------------------------------ hidden information
+
+    def view(self, state: ClimbState, seat: int) -> ShedView:
+        """What ``seat`` may know of ``state``: its own hand, everything played, the
+        others' card counts, its legal actions when the choice is its own, the events.
+
+        Events of a climbing game are all public; a game whose events hide something
+        overrides this (and :meth:`determinize`).
+
+        >>> from vncards.tienlen import plugin
+        >>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=3)
+        >>> other = (state.turn + 1) % 4
+        >>> plugin.view(state, other).legal, plugin.view(state, other).to_act == state.turn
+        ((), True)
+        """
+        step = None if state.finished else self._decision_parts(state)
+        legal: tuple[SheddingAction, ...] = ()
+        if step is None:
+            to_act, optional = None, False
+        else:
+            to_act, offered, optional = step
+            legal = tuple(offered) if to_act == seat else ()
+            optional = optional and to_act == seat
+        hands = state.hands
+        dealt = state.dealt
+        known, out_of_play = self.known_cards(state)
+        x = state.x
+        view = _new_view(ShedView)
+        view.__dict__.update(
+            game=self.name,
+            seat=seat,
+            to_act=to_act,
+            hand=tuple([_STR[i] for i in mask_ids(hands[seat])]),
+            legal=legal,
+            counts=tuple([h.bit_count() for h in hands]),
+            public=None,
+            history=tuple(state.events),
+            hand_mask=hands[seat],
+            table=state.table,
+            table_seat=state.table_seat,
+            passed=state.passed,
+            out=state.out,
+            pile=state.pile,
+            played_by=tuple([d & ~h for d, h in zip(dealt, hands, strict=True)]),
+            chain_value=state.chain_value,
+            chain_victim=state.chain_victim,
+            chain_chopper=state.chain_chopper,
+            chop_net=tuple(state.chop_net),
+            chop_transfers=tuple(state.chop_transfers),
+            first=x["first"],
+            finished=state.finished,
+            winner=state.winner,
+            n_actions=state.n_actions,
+            optional=optional,
+            rules=x["rules"],
+            declarations=self.declarations(state),
+            known=known,
+            out_of_play=out_of_play,
+            extras=self.public_extras(state),
+        )
+        view.__dict__["public"] = _Public(view)
+        return view
+
+    def determinize(self, view: View, rng: random.Random) -> ClimbState:
+        """A full state consistent with ``view``: its seat's hand and everything public
+        as they are, the cards that seat cannot see dealt at random to the others, each
+        seat getting as many as it holds (cards the rules place, ``known``, go where
+        they are known to be; with fewer than four players the rest stay undealt).
+
+        >>> import random
+        >>> from vncards.tienlen import plugin
+        >>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=3)
+        >>> view = plugin.view(state, 0)
+        >>> guess = plugin.determinize(view, random.Random(1))
+        >>> guess.hands[0] == state.hands[0], plugin.view(guess, 0) == view
+        (True, True)
+        """
+        if not isinstance(view, ShedView):
+            raise TypeError(f"{self.name} determinizes its own views, not {type(view).__name__}")
+        seat = view.seat
+        counts = view.counts
+        n = len(counts)
+        known = view.known or (0,) * n
+        fixed = view.hand_mask | view.pile | view.out_of_play
+        for m in known:
+            fixed |= m
+        pool = mask_ids(FULL_DECK_MASK & ~fixed)
+        rand = rng.random
+        hands: list[int] = []
+        top = len(pool)
+        for s in range(n):
+            if s == seat:
+                hands.append(view.hand_mask)
+                continue
+            mask = known[s]
+            for _ in range(counts[s] - mask.bit_count()):
+                # a partial Fisher–Yates: the pick moves to the end of the pool
+                j = int(rand() * top)
+                top -= 1
+                card = pool[j]
+                pool[j] = pool[top]
+                pool[top] = card
+                mask |= 1 << card
+            hands.append(mask)
+        state = _new_state(ClimbState)
+        state.hands = hands
+        state.dealt = tuple([h | p for h, p in zip(hands, view.played_by, strict=True)])
+        state.turn = view.to_act if view.to_act is not None else view.table_seat
+        state.table = view.table
+        state.table_seat = view.table_seat
+        state.passed = view.passed
+        state.chain_value = view.chain_value
+        state.chain_victim = view.chain_victim
+        state.chain_chopper = view.chain_chopper
+        state.chop_net = list(view.chop_net)
+        state.chop_transfers = list(view.chop_transfers)
+        state.events = list(view.history)
+        state.played = sum(1 << s for s, p in enumerate(view.played_by) if p)
+        state.out = view.out
+        state.pile = view.pile
+        state.winner = view.winner
+        state.finished = view.finished
+        state.n_actions = view.n_actions
+        state.x = {"engine": self.engine(view.rules), "rules": view.rules, "first": view.first}
+        self.restore_extras(state, view.extras)
+        return state
+
+    def known_cards(self, state: ClimbState) -> tuple[tuple[int, ...], int]:
+        """Cards the rules make public though still unplayed: a mask per seat of cards
+        everyone knows that seat holds, and a mask of cards known not to be dealt.
+        None by default (``((), 0)``); Tiến lên's 3♠ opening places the opening card."""
+        return (), 0
+
+    def declarations(self, state: ClimbState) -> tuple[Event, ...]:
+        """The declarations made so far, as ``declare`` events (none by default; Sâm
+        shows its báo Sâm here)."""
+        return ()
+
+    def public_extras(self, state: ClimbState) -> tuple[Any, ...]:
+        """The game's own public values a view carries, so that :meth:`determinize`
+        can put them back with :meth:`restore_extras`: by default every extra of the
+        state but ``engine``, ``rules`` and ``first``, as ``(name, value)`` pairs."""
+        return tuple((k, v) for k, v in state.x.items() if k not in _BASE_EXTRAS)
+
+    def restore_extras(self, state: ClimbState, extras: tuple[Any, ...]) -> None:
+        """Put back on a determinized state what :meth:`public_extras` gave."""
+        for k, v in extras:
+            state.x[k] = v
 
     # ------------------------------------------------------------ records
 
@@ -649,6 +1035,21 @@ _STR = tuple(
 
 
 _new_play_list = object.__new__
+_new_view = object.__new__
+_new_state = object.__new__
+_BASE_EXTRAS = frozenset(("engine", "rules", "first"))
+_PASSED: dict[int, Passed] = {}
+
+
+def _passed(seat: int) -> Passed:
+    done = _PASSED.get(seat)
+    if done is None:
+        done = Passed(seat)
+        if type(seat) is int and len(_PASSED) < 64:
+            _PASSED[seat] = done
+    return done
+
+
 _ID = {s: i for i, s in enumerate(_STR)}
 _KIND_ORDER = {k.code: k.value for k in Kind}
 
@@ -679,6 +1080,12 @@ def _loop_parts(
         if getattr(eng._can_pass, "__func__", None) is base._can_pass:
             can_pass = None  # the engine's rule: anyone but the leader may pass
     return eng.plays, play, pass_turn, can_pass
+
+
+def _drawn_for(bot: Bot) -> bool:
+    """Whether :meth:`SheddingGame.playout` may draw for ``bot`` (see
+    :attr:`RandomBot.drawn_in_loop`)."""
+    return isinstance(bot, RandomBot) and bot.drawn_in_loop
 
 
 def _distinct_mask(tokens: Sequence[str]) -> int | None:

@@ -159,7 +159,7 @@ def check_game(
         assert d.actions or d.optional, "a forced decision offers no action"
         legal = set(plugin.legal_actions(state))
         assert all(a in legal for a in d.actions), "a decision offers an illegal action"
-        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
         steps += 1
         if choice is None:
             plugin.decline(state, d.seat)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from vncards.core import ClimbState, Combo, Kind, Pass, Play, classify, is_chop
+from vncards.core import Combo, Kind, Pass, Play, ShedView, View, classify, is_chop
 from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES
 
 __all__ = ["GreedyBot", "split_hand"]
@@ -129,15 +129,17 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # the strategy is deterministic; kept for a factory's signature
 
-    def choose(
-        self, state: ClimbState, seat: int, actions: Sequence[Any], optional: bool
-    ) -> Any | None:
-        """The beginner's play among ``actions`` (plays and perhaps a pass)."""
+    def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Any | None:
+        """The beginner's play among ``actions`` (plays and perhaps a pass), from what
+        ``view`` shows: its own hand, the table and how many cards the others hold."""
+        if not isinstance(view, ShedView):
+            raise TypeError("the greedy bot plays climbing games: it needs a ShedView")
+        seat = view.seat
         masks: list[int] | None = getattr(actions, "masks", None)
         if masks is None:
             masks = [a.cards for a in actions if isinstance(a, Play)]
         can_pass = len(actions) > len(masks)
-        pick = self._pick(state, seat, masks, can_pass) if masks else None
+        pick = self._pick(view, masks, can_pass) if masks else None
         if pick is None:
             if can_pass:
                 return Pass(seat)
@@ -146,17 +148,18 @@ class GreedyBot:
 
     # ------------------------------------------------------------ strategy
 
-    def _pick(self, state: ClimbState, seat: int, masks: list[int], can_pass: bool) -> int | None:
-        hand = state.hands[seat]
+    def _pick(self, view: ShedView, masks: list[int], can_pass: bool) -> int | None:
+        hand = view.hand_mask
         legal = set(masks)
         if hand in legal:
             return hand  # the whole hand goes out in one play
+        seat = view.seat
         danger = min(
-            (h.bit_count() for s, h in enumerate(state.hands) if s != seat and h),
+            (n for s, n in enumerate(view.counts) if s != seat and n),
             default=13,
         )
         units = split_hand(hand)
-        table = state.table
+        table = view.table
         if table is None:
             return self._lead(units, legal, masks, danger)
         return self._answer(table, units, legal, masks, danger, can_pass)

@@ -16,6 +16,7 @@ from vncards.core import (
     GameRecord,
     GameResult,
     IllegalMove,
+    Ledger,
     RandomBot,
     RecordVocabulary,
     SheddingAction,
@@ -26,7 +27,7 @@ from vncards.core import (
 from vncards.tienlen._bots import GreedyBot
 from vncards.tienlen._engine import CHOP_TABLE, TienLenEngine
 from vncards.tienlen._rules import DEFAULT_PRESET, PRESETS, TienLenRules
-from vncards.tienlen._scoring import count_la, instant_wins_in_order
+from vncards.tienlen._scoring import count_la, instant_wins_in_order, itemise_la
 
 __all__ = ["TienLenGame", "plugin"]
 
@@ -139,6 +140,19 @@ class TienLenGame(SheddingGame[TienLenRules]):
 
     # ------------------------------------------------------------ play
 
+    def known_cards(self, state: ClimbState) -> tuple[tuple[int, ...], int]:
+        """Under the 3♠ opening the opening card (the lowest dealt) is public: its holder
+        leads the first play with it, and no lower card was dealt."""
+        lead = state.x.get("lead_card")
+        if not isinstance(lead, int):
+            return (), 0
+        known = [0] * state.n_players
+        if state.pile == 0:
+            first = state.x["first"]
+            assert isinstance(first, int)
+            known[first] = lead
+        return tuple(known), lead - 1
+
     def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
         """Tiến lên has no declarations."""
         raise IllegalMove(
@@ -148,25 +162,33 @@ class TienLenGame(SheddingGame[TienLenRules]):
     # ------------------------------------------------------------ end of game
 
     def result(self, state: ClimbState) -> GameResult:
-        """Outcome and net lá per seat: chop chains settled so far, and once the game is
-        over each loser's debt to the winner (thối counted, cóng doubled)."""
-        pay = list(state.chop_net)
+        """Outcome and payments: chop chains settled so far (reason ``chop``), and once
+        the game is over each loser's debt to the winner, itemised as ``cards-left``,
+        ``thoi-2`` and ``thoi-hang`` (see :func:`itemise_la`) plus ``cong`` (what the
+        cóng doubling adds), or one ``instant-win`` payment after a tới trắng."""
+        led = Ledger(state.n_players)
+        led.extend(state.chop_transfers)
         if not state.finished:
-            return GameResult(False, None, None, None, tuple(pay))
+            return GameResult(False, None, None, None, tuple(led.net), (), tuple(led.transfers))
         rules: TienLenRules = state.x["rules"]  # type: ignore[assignment]
         winner = state.winner
         instant = state.x.get("instant_win")
         for seat, hand in enumerate(state.hands):
             if seat == winner:
                 continue
-            owed = count_la(hand, rules)
-            if instant is None and not state.played >> seat & 1:
-                owed *= rules.cong_multiplier
-            pay[seat] -= owed
-            pay[winner] += owed
+            if isinstance(instant, str):
+                led.pay(seat, winner, count_la(hand, rules), "instant-win")
+                continue
+            items = itemise_la(hand, rules)
+            for reason, amount in items:
+                led.pay(seat, winner, amount, reason)
+            if not state.played >> seat & 1:
+                owed = sum(amount for _, amount in items)
+                led.pay(seat, winner, owed * (rules.cong_multiplier - 1), "cong")
+        pay, transfers = tuple(led.net), tuple(led.transfers)
         if isinstance(instant, str):
-            return GameResult(True, "instant-win", winner, instant, tuple(pay))
-        return GameResult(True, "win", winner, None, tuple(pay))
+            return GameResult(True, "instant-win", winner, instant, pay, (), transfers)
+        return GameResult(True, "win", winner, None, pay, (), transfers)
 
     def game_stats(self, state: ClimbState) -> dict[str, int]:
         """Counts for simulation tables: ``chops`` made, ``cong`` losers, ``instant_win``

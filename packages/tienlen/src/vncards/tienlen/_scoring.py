@@ -15,7 +15,7 @@ from functools import lru_cache
 from vncards.core import Combo, Kind
 from vncards.tienlen._rules import INSTANT_WIN_CODES, TienLenRules
 
-__all__ = ["chop_value", "count_la", "instant_win_of", "instant_wins_in_order"]
+__all__ = ["chop_value", "count_la", "instant_win_of", "instant_wins_in_order", "itemise_la"]
 
 _TWO = 12  # rank index of the 2 (heo)
 _BLACK_TWOS = (1 << (_TWO * 4)) | (1 << (_TWO * 4 + 1))
@@ -82,6 +82,68 @@ def count_la(hand: int, rules: TienLenRules) -> int:
     if hand >> (_TWO * 4) == 15:
         twos = max(twos, rules.thoi_quad)  # four 2s may also be taken as one tứ quý
     return plain + gain + twos
+
+
+@lru_cache(maxsize=1 << 16)
+def _hang_cards(counts: tuple[int, ...], g_quad: int, g_three: int, g_four: int) -> int:
+    """How many cards the hàng of :func:`_hang_gain`'s best grouping hold (the grouping
+    found by the same steps, in the same order, so the two agree)."""
+    if not counts:
+        return 0
+    c0 = counts[0]
+    rest = counts[1:]
+    best = _hang_gain(rest, g_quad, g_three, g_four)
+    cards = _hang_cards(rest, g_quad, g_three, g_four)
+    if c0 >= 2:
+        if c0 == 4 and g_quad > 0:
+            gain = g_quad + _hang_gain((0, *rest), g_quad, g_three, g_four)
+            if gain > best:
+                best, cards = gain, 4 + _hang_cards((0, *rest), g_quad, g_three, g_four)
+        if g_three > 0 and len(rest) >= 2 and rest[0] >= 2 and rest[1] >= 2:
+            after = (c0 - 2, rest[0] - 2, rest[1] - 2, *rest[2:])
+            gain = g_three + _hang_gain(after, g_quad, g_three, g_four)
+            if gain > best:
+                best, cards = gain, 6 + _hang_cards(after, g_quad, g_three, g_four)
+        if g_four > 0 and len(rest) >= 3 and rest[0] >= 2 and rest[1] >= 2 and rest[2] >= 2:
+            after = (c0 - 2, rest[0] - 2, rest[1] - 2, rest[2] - 2, *rest[3:])
+            gain = g_four + _hang_gain(after, g_quad, g_three, g_four)
+            if gain > best:
+                best, cards = gain, 8 + _hang_cards(after, g_quad, g_three, g_four)
+    return cards
+
+
+def itemise_la(hand: int, rules: TienLenRules) -> list[tuple[str, int]]:
+    """What :func:`count_la` counts, by reason: ``cards-left`` (one lá per card that is
+    neither a 2 nor in a hàng counted), ``thoi-2`` (the 2s held, at their value) and
+    ``thoi-hang`` (the hàng held, at their value); reasons worth nothing are left out.
+
+    >>> from vncards.core import CardSet
+    >>> rules = TienLenRules()
+    >>> itemise_la(CardSet.parse("5D 7D 9H 2C 2H").mask, rules)
+    [('cards-left', 3), ('thoi-2', 9)]
+    >>> itemise_la(CardSet.parse("3S 3C 3D 3H 4S 4C 5S 5C 6S 6C 9D").mask, rules)
+    [('cards-left', 1), ('thoi-hang', 24)]
+    """
+    pairs, quads = _pairs_masks(hand & ~_ALL_TWOS)
+    gain = hang_cards = 0
+    if quads or pairs & (pairs >> 4) & (pairs >> 8):
+        args = (
+            _rank_counts(hand)[:_TWO],
+            rules.thoi_quad - 4,
+            rules.thoi_three_pair_run - 6,
+            rules.thoi_four_pair_run - 8,
+        )
+        gain = _hang_gain(*args)
+        hang_cards = _hang_cards(*args) if gain else 0
+    plain = (hand & ~_ALL_TWOS).bit_count() - hang_cards
+    hang = hang_cards + gain
+    twos = (hand & _BLACK_TWOS).bit_count() * rules.thoi_black_two + (
+        hand & _RED_TWOS
+    ).bit_count() * rules.thoi_red_two
+    if hand >> (_TWO * 4) == 15 and rules.thoi_quad > twos:
+        twos, hang = 0, hang + rules.thoi_quad  # four 2s taken as one tứ quý
+    items = (("cards-left", plain), ("thoi-2", twos), ("thoi-hang", hang))
+    return [(reason, amount) for reason, amount in items if amount]
 
 
 def chop_value(target: Combo, rules: TienLenRules) -> int:
