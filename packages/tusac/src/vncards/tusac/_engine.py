@@ -57,6 +57,7 @@ __all__ = [
     "apply_action",
     "claim_order",
     "decision_parts",
+    "decline_claim",
     "decline_error",
     "discard_error",
     "discard_outs",
@@ -257,6 +258,12 @@ class TuSacState:
     _must: tuple[int, tuple[int, ...]] | None = field(default=None, compare=False, repr=False)
     """The :func:`obligation` worked out for the position (valid while ``_must_known``)."""
     _must_known: bool = field(default=False, compare=False, repr=False)
+    _parts: tuple[int, tuple[TuSacAction, ...], bool] | None = field(
+        default=None, compare=False, repr=False
+    )
+    """The :func:`decision_parts` worked out for the position (valid while
+    ``_parts_known``); applying an action or declining a claim forgets both."""
+    _parts_known: bool = field(default=False, compare=False, repr=False)
 
     @property
     def n_players(self) -> int:
@@ -286,12 +293,16 @@ class TuSacState:
         new.events = list(self.events)
         new._must = None
         new._must_known = False
+        new._parts = None
+        new._parts_known = False
         return new
 
     def khap_counts(self) -> tuple[int, ...]:
         """How many Khạp each seat holds: the number every player announces (the kinds
         stay hidden)."""
-        return tuple(sum(1 for k in range(KINDS) if hand_count(h, k) == 3) for h in self.hands)
+        return tuple(
+            _threes(h[0]) + _threes(h[1]) + _threes(h[2]) + _threes(h[3]) for h in self.hands
+        )
 
     def seen(self) -> list[int]:
         """Counts of the cards every player can see: exposed groups, dead cards and the
@@ -304,6 +315,17 @@ class TuSacState:
         if self.active >= 0:
             seen[self.active] += 1
         return seen
+
+
+_THREES: dict[int, int] = {}
+
+
+def _threes(colour: int) -> int:
+    """How many of one colour's seven base-5 piece counts are 3 (remembered)."""
+    n = _THREES.get(colour)
+    if n is None:
+        n = _THREES[colour] = sum(1 for p in range(7) if colour // 5**p % 5 == 3)
+    return n
 
 
 _FIELDS = tuple(f.name for f in fields(TuSacState) if not f.name.startswith("_"))
@@ -683,26 +705,36 @@ def winning_takes(state: TuSacState, seat: int) -> list[Take]:
     return out
 
 
-def decision_parts(state: TuSacState) -> tuple[int, list[TuSacAction], bool] | None:
+def decision_parts(state: TuSacState) -> tuple[int, tuple[TuSacAction, ...], bool] | None:
     """The next choice of a bot-driven game as ``(seat, actions, optional)``, ``None``
     once finished: winning claims first (optional, in claim order, skipping seats that
-    declined), then a forced take, then the player in turn."""
+    declined), then a forced take, then the player in turn. Remembered until the state
+    changes."""
+    if state._parts_known:
+        return state._parts
+    found = _decision_parts(state)
+    state._parts = found
+    state._parts_known = True
+    return found
+
+
+def _decision_parts(state: TuSacState) -> tuple[int, tuple[TuSacAction, ...], bool] | None:
     if state.finished:
         return None
     if state.phase == DISCARD:
-        return state.turn, legal_actions(state), False
+        return state.turn, tuple(legal_actions(state)), False
     declined = state.declined
     for seat in claim_order(state):
         if declined >> seat & 1:
             continue
         wins = winning_takes(state, seat)
         if wins:
-            return seat, list(wins), True
+            return seat, tuple(wins), True
     must = obligation(state)
     if must is not None:
-        return must[0], [Take(*must)], False
+        return must[0], (Take(*must),), False
     turn = state.turn
-    return turn, [a for a in legal_actions(state) if a.seat == turn], False
+    return turn, tuple(a for a in legal_actions(state) if a.seat == turn), False
 
 
 def decline_error(state: TuSacState, seat: int) -> IllegalMove | None:
@@ -716,6 +748,17 @@ def decline_error(state: TuSacState, seat: int) -> IllegalMove | None:
             return None
         break
     return IllegalMove("nothing-to-decline", "This player has no claim to decline.")
+
+
+def decline_claim(state: TuSacState, seat: int) -> None:
+    """``seat`` lets its winning claim on the active card go (a bot-driven game's choice,
+    not an action of the record); raise :class:`~vncards.core.IllegalMove` if it has
+    none to let go."""
+    err = decline_error(state, seat)
+    if err is not None:
+        raise err
+    state.declined |= 1 << seat
+    state._parts_known = False
 
 
 def apply_action(state: TuSacState, action: TuSacAction) -> list[Event]:
@@ -757,6 +800,7 @@ def apply_action(state: TuSacState, action: TuSacAction) -> list[Event]:
     state.n_actions += 1
     state.declined = 0
     state._must_known = False
+    state._parts_known = False
     state.events.extend(events)
     return events
 

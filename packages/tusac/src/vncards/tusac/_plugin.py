@@ -13,6 +13,8 @@ from vncards.core import (
     TRUE,
     ActionKey,
     BotFactory,
+    CardColour,
+    CardLook,
     Decision,
     Event,
     GameRecord,
@@ -22,6 +24,7 @@ from vncards.core import (
     RecordError,
     RecordVocabulary,
     RefereeReport,
+    Statistic,
     View,
     deal,
     net_of,
@@ -47,12 +50,13 @@ from vncards.tusac._engine import (
     TuSacState,
     apply_action,
     decision_parts,
-    decline_error,
+    decline_claim,
     legal_actions,
     start_game,
 )
 from vncards.tusac._groups import GROUP_CODES, classify_group, take_shapes
 from vncards.tusac._rules import PRESETS, TuSacRules
+from vncards.tusac._search import search_bot
 from vncards.tusac._settle import REASONS
 from vncards.tusac._solver import best_grouping, hand_kinds, hand_of
 from vncards.tusac._view import TuSacView, action_record, determinize, make_view
@@ -60,6 +64,7 @@ from vncards.tusac._view import TuSacView, action_record, determinize, make_view
 __all__ = ["TuSacGame", "plugin"]
 
 HAND_SIZE = 20
+_LOOKS: tuple[CardColour, ...] = ("red", "yellow", "green", "white")
 DEALER_HAND_SIZE = 21
 _SHAPES = tuple(take_shapes(k) for k in range(KINDS))
 
@@ -87,7 +92,8 @@ class TuSacGame:
     rules_model = TuSacRules
     presets: Mapping[str, TuSacRules] = PRESETS
     default_preset = "standard"
-    bots: Mapping[str, BotFactory] = BOTS
+    bots: Mapping[str, BotFactory] = BOTS | {"search": search_bot}
+    default_opponent = "search"  # the strongest bot: vncards play's default
     record_vocabulary = RecordVocabulary(
         actions=(
             ActionKey("discard", CARD, 'The card discarded, e.g. "RK".'),
@@ -98,6 +104,10 @@ class TuSacGame:
         outcomes=("win", "instant-win", "draw"),
         transfer_reasons=REASONS,
         violations=("den",),
+    )
+    statistics = (
+        Statistic("den", "đền", "Games with a đền violation (a rác other than the worst)."),
+        Statistic("khui", "khui", "Games where someone made a Khui."),
     )
 
     # ------------------------------------------------------------ dealing
@@ -174,10 +184,7 @@ class TuSacGame:
 
     def decline(self, state: TuSacState, seat: int) -> None:
         """``seat`` lets its winning claim on the active card go."""
-        err = decline_error(state, seat)
-        if err is not None:
-            raise err
-        state.declined |= 1 << seat
+        decline_claim(state, seat)
 
     def apply(self, state: TuSacState, action: TuSacAction) -> list[Event]:
         """Carry out ``action`` and return its events, or raise
@@ -359,6 +366,20 @@ class TuSacGame:
         (['RK', 'GR'], ['tướng đỏ', 'xe xanh'])
         """
         return split_card_list(text)
+
+    def card_look(self, token: str, vietnamese: bool = False) -> CardLook:
+        """How a card looks to people: in its colour, as its code or its Vietnamese name
+        (a token that is no card is shown as written).
+
+        >>> plugin.card_look("RK", vietnamese=True)
+        CardLook(label='tướng đỏ', colour='red')
+        """
+        try:
+            kind = parse_card(token)
+        except NotationError:
+            return CardLook(token)
+        label = format_card(kind, "vietnamese" if vietnamese else "ascii")
+        return CardLook(label, _LOOKS[kind // 7])
 
     def hand_cards(self, state: TuSacState, seat: int) -> list[str]:
         """The private hand of ``seat`` in kind order (Quàn and taken groups are exposed).
