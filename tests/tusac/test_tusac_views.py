@@ -1,5 +1,5 @@
 """Views, determinization, events and itemised transfers (DESIGN, "Hidden information",
-"Events", "Referee"; the rules page, "What each player sees" and "Payments")."""
+"Events", "Referee"; the rules page, "What each player sees", "Events" and "Transfers")."""
 
 from __future__ import annotations
 
@@ -434,6 +434,19 @@ def test_transfers_net_to_payments_in_bot_games(bot: str) -> None:
         assert all(t.amount > 0 and t.reason in REASONS for t in res.transfers)
         if res.outcome == "draw":
             assert res.transfers == ()
+
+
+def test_every_reason_code_is_listed_on_the_rules_page() -> None:
+    """DESIGN, "Referee": transfer reasons are codes listed on the game's rules page —
+    each of Tứ Sắc's is a row of the page's transfers table, and the plugin's record
+    vocabulary names the same codes."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "tusac.md").read_text()
+    table = page.split("### Transfers (reason codes)")[1].split("##")[0]
+    rows = {line.split("|")[1].strip().strip("`") for line in table.splitlines() if "| `" in line}
+    assert rows == set(REASONS)
+    assert tuple(plugin.record_vocabulary.transfer_reasons) == REASONS
 
 
 # ---------------------------------------------------------------- bots see views
