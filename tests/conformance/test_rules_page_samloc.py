@@ -512,9 +512,10 @@ def sam_record(**changes: Any) -> dict[str, Any]:
 
 def test_referee_sam_success_times_the_bet() -> None:
     """DESIGN referee and rules page Báo Sâm: a successful Sâm, bet 2: each opponent pays
-    20 × 2 = 40; outcome sam-success, winner the declarer, no instant-win code."""
+    20 × 2 = 40 (one ``sam`` transfer each); outcome sam-success, winner the declarer, no
+    instant-win code."""
     report = referee(plugin, sam_record(bet=2))
-    assert report.model_dump(mode="json") == {
+    assert report.model_dump(mode="json", by_alias=True) == {
         "game": "samloc",
         "variant": "standard",
         "legal": True,
@@ -523,6 +524,10 @@ def test_referee_sam_success_times_the_bet() -> None:
         "winner": "Bình",
         "instant_win": None,
         "payments": {"An": -40, "Bình": 120, "Chi": -40, "Dũng": -40},
+        "transfers": [
+            {"from": who, "to": "Bình", "amount": 40, "reason": "sam"}
+            for who in ("An", "Chi", "Dũng")
+        ],
         "violations": [],
         "error": None,
     }
@@ -539,6 +544,9 @@ def test_referee_sam_failed_names_the_blocker_winner() -> None:
     report = referee(plugin, sam_record(actions=actions))
     assert (report.outcome, report.winner, report.instant_win) == ("sam-failed", "Chi", None)
     assert report.payments == {"An": 0, "Bình": -60, "Chi": 60, "Dũng": 0}
+    assert [(t.from_, t.to, t.amount, t.reason) for t in report.transfers] == [
+        ("Bình", "Chi", 60, "den")
+    ]
     report = referee(plugin, sam_record(actions=actions, variant="five-players"))
     assert report.payments == {"An": 0, "Bình": -80, "Chi": 80, "Dũng": 0}
 

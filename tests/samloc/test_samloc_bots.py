@@ -23,15 +23,20 @@ def table() -> ClimbState:
 
 
 def test_bots_are_registered() -> None:
-    """plugin.bots offers random, greedy and sam, each made from a seed."""
-    assert set(plugin.bots) == {"random", "greedy", "sam"}
-    assert {plugin.bots[name](1).name for name in plugin.bots} == {"random", "greedy", "sam"}
+    """plugin.bots offers random, greedy and sam (among others), each made from a seed."""
+    assert set(plugin.bots) >= {"random", "greedy", "sam"}
+    assert [plugin.bots[name](1).name for name in ("random", "greedy", "sam")] == [
+        "random",
+        "greedy",
+        "sam",
+    ]
 
 
 def test_random_bot_rarely_declares() -> None:
     """The random bot declines an offered Sâm at least 97 times in 100."""
+    VIEW = plugin.view(table(), 0)  # noqa: N806 - read only by the random bot, which ignores it
     declared = sum(
-        BOTS["random"](seed).choose(None, 0, [Declare(0)], True) is not None for seed in range(1000)
+        BOTS["random"](seed).choose(VIEW, [Declare(0)], True) is not None for seed in range(1000)
     )
     assert declared <= 30
 
@@ -41,12 +46,14 @@ def test_greedy_never_declares_and_leads_lowest() -> None:
     card: 3♠4♠5♣ rather than 3♠ alone."""
     st = table()
     bot = GreedyBot(0)
-    assert bot.choose(st, 0, [Declare(0)], True) is None
+    assert bot.choose(plugin.view(st, 0), [Declare(0)], True) is None
     for seat in range(4):
         plugin.decline(st, seat)
     d = plugin.decision(st)
     assert d is not None
-    assert bot.choose(st, 0, d.actions, False) == Play(0, CardSet.parse("3S 4S 5C").mask)
+    assert bot.choose(plugin.view(st, 0), d.actions, False) == Play(
+        0, CardSet.parse("3S 4S 5C").mask
+    )
 
 
 def test_greedy_blocks_a_sam() -> None:
@@ -59,12 +66,13 @@ def test_greedy_blocks_a_sam() -> None:
     d = plugin.decision(st)
     assert d is not None
     assert d.seat == 3
-    assert GreedyBot(1).choose(st, 3, d.actions, False) == Play(3, CardSet.parse("6C 6D").mask)
+    view = plugin.view(st, 3)
+    assert GreedyBot(1).choose(view, d.actions, False) == Play(3, CardSet.parse("6C 6D").mask)
 
 
 def test_sam_bot_declares_the_f8_hand_and_plays_it_out() -> None:
     """The sam bot declares 3 + 6…A (f8) and plays it out: the straight, then the 3."""
-    share, plan = sam_plan(table(), 1, random.Random(0))
+    share, plan = sam_plan(plugin.view(table(), 1), random.Random(0))
     assert share == 1.0
     assert len(plan) == 2
     st = table()
@@ -78,9 +86,9 @@ def test_sam_bot_declares_the_f8_hand_and_plays_it_out() -> None:
 def test_sam_bot_declines_a_weak_hand() -> None:
     """The sam bot does not declare a hand full of small unconnected cards."""
     st = table()
-    share, _ = sam_plan(st, 0, random.Random(0))
+    share, _ = sam_plan(plugin.view(st, 0), random.Random(0))
     assert share < 0.6
-    assert SamBot(0).choose(st, 0, [Declare(0)], True) is None
+    assert SamBot(0).choose(plugin.view(st, 0), [Declare(0)], True) is None
 
 
 def test_bot_games_finish() -> None:

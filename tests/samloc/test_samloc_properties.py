@@ -52,7 +52,7 @@ def _checked_game(variant: str, seed: int, bot: str, probe_every: int) -> str:
         d = plugin.decision(state)
         if d is None:
             break
-        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
         if choice is None:
             plugin.decline(state, d.seat)
         else:
@@ -156,7 +156,7 @@ def test_every_game_ends_zero_sum(seed: int, variant: str, bot: str) -> None:
         d = plugin.decision(state)
         if d is None:
             break
-        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
         if choice is None:
             plugin.decline(state, d.seat)
         else:
@@ -217,7 +217,7 @@ def play_game_quiet(state: ClimbState, bots: list[Bot]) -> ClimbState:
         d = plugin.decision(state)
         if d is None:
             return state
-        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
         if choice is None:
             plugin.decline(state, d.seat)
         else:

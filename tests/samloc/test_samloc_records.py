@@ -15,6 +15,18 @@ from vncards.core import RecordError, referee
 from vncards.samloc import plugin
 
 RECORDS = Path(__file__).resolve().parents[2] / "shared" / "records" / "samloc"
+# the reason codes listed on docs/rules/samloc.md
+TRANSFER_REASONS = {
+    "chop",
+    "cards-left",
+    "cong",
+    "thoi-2",
+    "thoi-hang",
+    "bao-mot",
+    "sam",
+    "den",
+    "instant-win",
+}
 NAMES = sorted(p.name[: -len(".json")] for p in RECORDS.glob("*.json") if ".expected" not in p.name)
 
 
@@ -34,7 +46,21 @@ def test_golden_record(name: str) -> None:
     """The referee's report equals the hand-worked expectation, field by field."""
     record = (RECORDS / f"{name}.json").read_text(encoding="utf-8")
     expected = _load(RECORDS / f"{name}.expected.json")
-    assert referee(plugin, record).model_dump(mode="json") == expected
+    assert referee(plugin, record).model_dump(mode="json", by_alias=True) == expected
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_transfers_net_to_payments(name: str) -> None:
+    """DESIGN referee ``transfers``: every payment itemised, amounts never negative, each
+    reason a code of the rules page, and their net is exactly ``payments``."""
+    report = referee(plugin, (RECORDS / f"{name}.json").read_text(encoding="utf-8"))
+    net = dict.fromkeys(report.payments, 0)
+    for t in report.transfers:
+        assert t.amount > 0
+        assert t.reason in TRANSFER_REASONS
+        net[t.from_] -= t.amount
+        net[t.to] += t.amount
+    assert net == report.payments
 
 
 def test_golden_records_cover_every_outcome_and_preset() -> None:

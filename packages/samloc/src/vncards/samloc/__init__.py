@@ -7,8 +7,9 @@
 {'beats': False, 'chop': False}
 """
 
-from vncards.samloc._bots import BOTS, GreedyBot, RandomSamBot, SamBot, sam_plan
+from vncards.samloc._bots import BOTS, GreedyBot, RandomSamBot, SamBot, declarer_of, sam_plan
 from vncards.samloc._engine import TWOS, SamEngine, next_active, sam_chops, sam_combo_rules
+from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._game import SamLoc, plugin
 from vncards.samloc._hands import INSTANT_WINS, instant_win_code, quads_in
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
@@ -19,12 +20,16 @@ __all__ = [
     "INSTANT_WINS",
     "PRESETS",
     "TWOS",
+    "BaoMotViolated",
     "GreedyBot",
+    "OneCard",
     "RandomSamBot",
     "SamBot",
     "SamEngine",
     "SamLoc",
     "SamRules",
+    "Stuck",
+    "declarer_of",
     "instant_win_code",
     "next_active",
     "plugin",

@@ -1,9 +1,13 @@
 """Sâm Lốc bots: random, greedy (a sensible beginner) and sam (greedy plus báo Sâm).
 
+Every bot chooses from its seat's view (:class:`~vncards.core.ShedView`): its own hand,
+the table, the cards played, the others' card counts and the declarations; never from
+the game's state.
+
 The random bot declines an offered Sâm declaration 99 times in 100: a bot that declared
 half the time would turn most games into a Sâm that fails at the first play, which says
 nothing about the game. The sam bot declares when a plan of combinations it can lead
-one after another survives most simulated deals of the unseen cards.
+one after another survives most simulated deals of the cards it cannot see.
 
 >>> from vncards.core import play_game
 >>> from vncards.samloc import plugin
@@ -17,24 +21,58 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from vncards.core import (
     Bot,
-    ClimbEngine,
-    ClimbState,
     Combo,
+    ComboRules,
     Kind,
     Pass,
     Play,
     PlayList,
     RandomBot,
+    ShedView,
+    View,
     classify,
     is_chop,
 )
-from vncards.samloc._engine import TWOS, next_active
+from vncards.samloc._engine import TWOS, sam_chops, sam_combo_rules
 
-__all__ = ["BOTS", "GreedyBot", "RandomSamBot", "SamBot", "sam_plan"]
+__all__ = ["BOTS", "GreedyBot", "RandomSamBot", "SamBot", "declarer_of", "sam_plan"]
+
+
+def declarer_of(view: ShedView) -> int:
+    """The seat whose báo Sâm counts, as every seat sees it, or -1: of the declarations,
+    the one nearest in turn order from the seat that would have led.
+
+    >>> from vncards.core import CardSet, Declare
+    >>> from vncards.samloc import plugin
+    >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7)
+    >>> declarer_of(plugin.view(st, 0))
+    -1
+    >>> _ = plugin.apply(st, Declare(1))
+    >>> declarer_of(plugin.view(st, 0))
+    1
+    """
+    said = view.declarations
+    if not said:
+        return -1
+    n = len(view.counts)
+    first = view.first
+    return min((e.seat for e in said if e.seat is not None), key=lambda s: (s - first) % n)
+
+
+def _next_in_play(view: ShedView, seat: int) -> int:
+    """The next seat after ``seat`` still in play, or -1 (``next_active`` on a view)."""
+    n = len(view.counts)
+    out = view.out
+    i = seat
+    for _ in range(n - 1):
+        i = i + 1 if i + 1 < n else 0
+        if not out >> i & 1:
+            return i
+    return -1
 
 
 def _breaks_quad(mask: int, hand: int) -> bool:
@@ -66,27 +104,28 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
-        """The bot's action, or ``None`` to decline a Sâm declaration."""
+    def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Any | None:
+        """The bot's action, or ``None`` to decline a Sâm declaration (``view`` is the
+        Sâm plugin's, a :class:`~vncards.core.ShedView`)."""
         if optional:
             return None
-        return self._play(state, seat, actions)
+        return self._play(cast(ShedView, view), actions)
 
-    def _play(self, state: ClimbState, seat: int, actions: Sequence[Any]) -> Any:
+    def _play(self, view: ShedView, actions: Sequence[Any]) -> Any:
+        seat = view.seat
         masks, can_pass = _split_actions(actions)
         if not masks:
             return Pass(seat)
-        eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
-        rules = eng.combo_rules
+        rules = sam_combo_rules(view.rules)
         combos = [c for c in (classify(m, rules) for m in masks) if c is not None]
-        hand = state.hands[seat]
-        declarer = state.x.get("declarer", -1)
-        nxt = next_active(state, seat)
-        warn = declarer == -1 and nxt >= 0 and state.hands[nxt].bit_count() == 1
-        table = state.table
+        hand = view.hand_mask
+        declarer = declarer_of(view)
+        nxt = _next_in_play(view, seat)
+        warn = declarer == -1 and nxt >= 0 and view.counts[nxt] == 1
+        table = view.table
         if table is None:
             return Play(seat, self._lead(combos, hand, warn).mask)
-        pick = self._respond(state, seat, combos, hand, table, warn, eng)
+        pick = self._respond(view, combos, hand, table, warn, declarer)
         if pick is None and not can_pass:
             pick = min(combos, key=lambda c: c.key)
         return Pass(seat) if pick is None else Play(seat, pick.mask)
@@ -116,18 +155,17 @@ class GreedyBot:
 
     @staticmethod
     def _respond(
-        state: ClimbState,
-        seat: int,
+        view: ShedView,
         combos: list[Combo],
         hand: int,
         table: Combo,
         warn: bool,
-        eng: ClimbEngine,
+        declarer: int,
     ) -> Combo | None:
-        declarer = state.x.get("declarer", -1)
-        if declarer != -1 and state.table_seat == declarer:
+        seat = view.seat
+        if declarer != -1 and view.table_seat == declarer:
             return min(combos, key=lambda c: (c.kind == Kind.QUAD, c.key))  # block the Sâm
-        chops = [c for c in combos if is_chop(c, table, eng.chops)]
+        chops = [c for c in combos if is_chop(c, table, sam_chops())]
         if chops and table.kind == Kind.SINGLE:
             return min(chops, key=lambda c: c.key)
         same = [c for c in combos if c.kind == table.kind and c.length == table.length]
@@ -137,9 +175,7 @@ class GreedyBot:
         if cheap:
             return min(cheap, key=lambda c: c.key)
         others = [
-            state.hands[i].bit_count()
-            for i in range(len(state.hands))
-            if i != seat and not state.out >> i & 1
+            count for i, count in enumerate(view.counts) if i != seat and not view.out >> i & 1
         ]
         urgent = bool(others) and min(others) <= 3
         if same and (urgent or table.top_rank >= 9):
@@ -157,8 +193,8 @@ _ByLen = dict[int, list[tuple[int, int]]]
 """A planned combination by ranks: ``(kind, rank or top position, length, rank bits)``."""
 
 
-def _straights_by_rank(eng: ClimbEngine) -> tuple[_ByRank, _ByLen]:
-    table = eng.combo_rules.tables().straights
+def _straights_by_rank(rules: ComboRules) -> tuple[_ByRank, _ByLen]:
+    table = rules.tables().straights
     by_rank: _ByRank = [[] for _ in range(13)]
     by_len: _ByLen = {}
     for bits, (pos, _) in table.items():
@@ -213,28 +249,29 @@ def _beaten(unit: Unit, counts: list[int], present: int, by_len: _ByLen) -> bool
 
 
 def sam_plan(
-    state: ClimbState, seat: int, rng: random.Random, samples: int = 64, limit: int = 4000
+    view: ShedView, rng: random.Random, samples: int = 64, limit: int = 4000
 ) -> tuple[float, list[Unit]]:
-    """The plan of leads most likely to play ``seat``'s hand out unbeaten, and the share
-    of ``samples`` random deals of the unseen cards to the opponents it survives.
+    """The plan of leads most likely to play the viewing seat's hand out unbeaten, and
+    the share of ``samples`` random deals of the cards it cannot see to the opponents
+    that it survives.
 
     The plan is in playing order; its last combination holds no 2 (thối 2) and needs
     no protection, since going out ends the game before anyone answers.
     """
-    eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
-    hand = state.hands[seat]
-    by_rank, by_len = _straights_by_rank(eng)
+    seat = view.seat
+    hand = view.hand_mask
+    by_rank, by_len = _straights_by_rank(sam_combo_rules(view.rules))
     counts = [(hand >> (4 * r) & 15).bit_count() for r in range(13)]
     plans = _plans(counts, by_rank, limit)
-    opponents = [i for i in range(len(state.hands)) if i != seat and not state.out >> i & 1]
-    unseen = [c for c in range(52) if not (hand | state.pile) >> c & 1]
+    opponents = [i for i in range(len(view.counts)) if i != seat and not view.out >> i & 1]
+    unseen = [c for c in range(52) if not (hand | view.pile) >> c & 1]
     deals: list[list[tuple[list[int], int]]] = []
     for _ in range(samples):
         rng.shuffle(unseen)
         sample = []
         pos = 0
         for i in opponents:
-            size = state.hands[i].bit_count()
+            size = view.counts[i]
             opp = [0] * 13
             for c in unseen[pos : pos + size]:
                 opp[c >> 2] += 1
@@ -307,29 +344,30 @@ class SamBot(GreedyBot):
         self.threshold = threshold
         self.samples = samples
 
-    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+    def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Any | None:
         """Declare when confident; as declarer follow the plan; otherwise play greedy."""
+        view = cast(ShedView, view)
         if optional:
-            share, plan = sam_plan(state, seat, self._rng, self.samples)
+            share, plan = sam_plan(view, self._rng, self.samples)
             if plan and share >= self.threshold:
                 return actions[0]
             return None
-        if state.x.get("declarer", -1) == seat and state.table is None:
+        if view.table is None and declarer_of(view) == view.seat:
             masks, _ = _split_actions(actions)
-            hand = state.hands[seat]
-            _, plan = sam_plan(state, seat, self._rng, self.samples)
+            hand = view.hand_mask
+            _, plan = sam_plan(view, self._rng, self.samples)
             for unit in plan:
                 m = _unit_mask(unit, hand)
                 if m in masks:
-                    return Play(seat, m)
-        return self._play(state, seat, actions)
+                    return Play(view.seat, m)
+        return self._play(view, actions)
 
 
 class RandomSamBot(RandomBot):
     """Uniform among the offered actions; declines an offered Sâm 99 times in 100.
 
     >>> bot = RandomSamBot(3)
-    >>> bot.choose(None, 0, ["a", "b", "c"], False) in {"a", "b", "c"}
+    >>> bot.pick(["a", "b", "c"], False) in {"a", "b", "c"}
     True
     """
 

@@ -25,6 +25,7 @@ from vncards.core import (
     legal_plays,
     ranks_with,
 )
+from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._rules import SamRules
 
 __all__ = ["TWOS", "SamEngine", "sam_chops", "sam_combo_rules"]
@@ -207,6 +208,8 @@ class SamEngine(ClimbEngine):
             after = seat + 1 if seat + 1 < n else 0
             if state.out >> after & 1 or state.hands[after].bit_count() == 1:
                 self._bao_mot_play(state, seat, combo, beaten)
+        if state.hands[seat].bit_count() == 1:
+            state.events.append(_ONE_CARD[seat] if seat < len(_ONE_CARD) else OneCard(seat))
 
     def _on_empty(self, state: ClimbState, seat: int, combo: Combo) -> None:
         x = state.x
@@ -255,9 +258,10 @@ class SamEngine(ClimbEngine):
         # ClimbEngine._pass, without another call on every pass
         state.passed |= 1 << seat
         state.n_actions += 1
-        self._advance(state, seat)
         if note is not None:
+            # noted before the turn moves on (a round's end may settle a chop chain)
             self._record_violation(state, state.n_actions - 1, seat, *note)
+        self._advance(state, seat)
 
     # ------------------------------------------------------------ rounds
 
@@ -278,6 +282,7 @@ class SamEngine(ClimbEngine):
                 self._sam_fails_alone(state, seat)
                 return
             state.x["stuck"] = int(state.x.get("stuck", 0)) | 1 << seat  # type: ignore[call-overload]
+            state.events.append(Stuck(seat))
             state.out |= 1 << seat
             nxt = next_active(state, seat)
             if nxt < 0:
@@ -334,6 +339,11 @@ class SamEngine(ClimbEngine):
         state: ClimbState, index: int, seat: int, announced: int, message: str
     ) -> None:
         state.x["viol"] = (*state.x.get("viol", ()), (index, seat, announced, message))  # type: ignore[misc]
+        state.events.append(BaoMotViolated(seat, announced=announced))
+
+
+# the báo một announcement of each seat: immutable, so one value serves every game
+_ONE_CARD = tuple(OneCard(seat) for seat in range(8))
 
 
 def next_active(state: ClimbState, seat: int) -> int:

@@ -19,12 +19,16 @@ from vncards.core import (
     ActionKey,
     ClimbState,
     Declare,
+    Declared,
+    Event,
     GameRecord,
     GameResult,
     IllegalMove,
+    Ledger,
     RecordVocabulary,
     SheddingAction,
     SheddingGame,
+    Transfer,
     Violation,
     random_first,
     word,
@@ -61,6 +65,7 @@ class SamLoc(SheddingGame[SamRules]):
         transfer_reasons=(
             "cards-left",
             "thoi-2",
+            "thoi-hang",
             "cong",
             "chop",
             "instant-win",
@@ -270,6 +275,18 @@ class SamLoc(SheddingGame[SamRules]):
         state.turn = state.table_seat = declarer
         state.n_actions += 1
 
+    def declarations(self, state: ClimbState) -> tuple[Event, ...]:
+        """Every báo Sâm so far, in the order made, as ``declare`` events (public: the
+        one nearest the would-be leader counts, see :func:`~vncards.samloc.declarer_of`).
+
+        >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7)
+        >>> _ = plugin.apply(st, Declare(3))
+        >>> plugin.declarations(st)
+        (Declared(seat=3, what='sam'),)
+        """
+        declared: tuple[int, ...] = state.x["declared"]  # type: ignore[assignment]
+        return tuple([_DECLARED[s] for s in declared])
+
     def _next_to_ask(self, state: ClimbState) -> int:
         x = state.x
         n = len(state.hands)
@@ -317,7 +334,23 @@ class SamLoc(SheddingGame[SamRules]):
     # ------------------------------------------------------------ settlement
 
     def result(self, state: ClimbState) -> GameResult:
-        """Outcome and net lá per seat (see the rules page for every case)."""
+        """Outcome, net lá per seat and every payment itemised with its reason (the
+        codes are listed on the rules page): ``chop``, ``cards-left``, ``cong``,
+        ``thoi-2``, ``thoi-hang``, ``bao-mot``, ``sam``, ``den`` and ``instant-win``.
+
+        >>> from vncards.core import CardSet, Declare, Play
+        >>> st = plugin.start(plugin.presets["a23"], [CardSet.parse(h).mask for h in
+        ...     ("3S 9D 4S 5H 7H 8C 10D JS QD KC", "4C 10H 5C 6H 7S 8H 9C JC QH 2D",
+        ...      "3C 3D 4D 5D 6D 7D 8D JD QC KS")], 0)
+        >>> for action in (Declare(0), Play(0, CardSet.parse("3S").mask),
+        ...                Play(1, CardSet.parse("10H").mask)):
+        ...     _ = plugin.apply(st, action)
+        >>> res = plugin.result(st)
+        >>> res.outcome, res.winner, res.payments
+        ('sam-failed', 1, (-40, 20, 20))
+        >>> [(t.payer, t.payee, t.amount, t.reason) for t in res.transfers]
+        [(0, 1, 20, 'den'), (0, 2, 20, 'den')]
+        """
         x = state.x
         rules: SamRules = x["rules"]  # type: ignore[assignment]
         n = len(state.hands)
@@ -325,62 +358,76 @@ class SamLoc(SheddingGame[SamRules]):
         violations = (
             tuple(Violation(i, s, "bao-mot", msg) for i, s, _, msg in noted) if noted else ()
         )
-        pay = list(state.chop_net)
         if not state.finished:
-            return GameResult(False, None, None, None, tuple(pay), violations)
+            # only the chop chains already paid
+            return GameResult(
+                False, None, None, None, tuple(state.chop_net), violations,
+                tuple(state.chop_transfers),
+            )  # fmt: skip
         win = state.winner
         instant: tuple[int, str] | None = x.get("instant")  # type: ignore[assignment]
         if instant is not None:
             seat, code = instant
-            pay = [0] * n
+            led = Ledger(n)
             for i, hand in enumerate(state.dealt):
                 if i != seat:
-                    amount = rules.instant_win
+                    led.pay(i, seat, rules.instant_win, "instant-win")
                     if rules.instant_win_counts_held:
-                        amount += _held_penalty(hand, rules)
-                    _move(pay, i, seat, amount)
-            return GameResult(True, "instant-win", seat, code, tuple(pay), violations)
+                        _pay_held(led, i, seat, hand, rules)
+            return _result(led, "instant-win", seat, code, violations)
         sam = x.get("sam")
         if sam is not None:
             declarer: int = x["declarer"]  # type: ignore[assignment]
-            pay = [0] * n  # a Sâm settles alone: no chop, card or cóng payment
+            led = Ledger(n)  # a Sâm settles alone: no chop, card or cóng payment
             if sam == "success":
                 for i in range(n):
                     if i != declarer:
-                        _move(pay, i, declarer, rules.sam)
-                return GameResult(True, "sam-success", declarer, None, tuple(pay), violations)
+                        led.pay(i, declarer, rules.sam, "sam")
+                return _result(led, "sam-success", declarer, None, violations)
             blocker: int = x["blocker"]  # type: ignore[assignment]
             if blocker >= 0 and rules.sam_failure_payee == "blocker":
                 count = n - 1 if rules.sam_failure_basis == "opponents" else n
-                _move(pay, declarer, blocker, rules.sam * count)
+                led.pay(declarer, blocker, rules.sam * count, "den")
             else:
                 for i in range(n):
                     if i != declarer:
-                        _move(pay, declarer, i, rules.sam)
-            return GameResult(True, "sam-failed", win, None, tuple(pay), violations)
+                        led.pay(declarer, i, rules.sam, "den")
+            return _result(led, "sam-failed", win, None, violations)
+        # a plain end: the settled chop chains, then each loser's items (this runs
+        # after every simulated game, so it writes the payments without a Ledger)
+        pay = list(state.chop_net)
+        transfers = list(state.chop_transfers)
         if x.get("draw"):
-            return GameResult(True, "draw", None, None, tuple(pay), violations)
+            return GameResult(True, "draw", None, None, tuple(pay), violations, tuple(transfers))
         went_out_on_two = x.get("thoi")
         thoi: dict[int, int] = dict(went_out_on_two) if went_out_on_two else {}  # type: ignore[call-overload]
-        owed = [0] * n
+        violator = -1
+        if noted and state.hands[win] == 0:
+            for _, seat, announced, _ in noted:
+                if announced == win:
+                    violator = seat  # the latest violation against the winner counts
+        held_two, held_quad, cong = rules.held_two, rules.held_quad, rules.cong
+        hands, played = state.hands, state.played
         for i in range(n):
             if i == win:
                 continue
             if i in thoi:
-                owed[i] = _loser_amount(thoi[i], True, rules)
+                hand, did_play = thoi[i], 1  # pays as if still holding that last play
             else:
-                owed[i] = _loser_amount(state.hands[i], bool(state.played >> i & 1), rules)
-        violator = -1
-        if state.hands[win] == 0:
-            for _, seat, announced, _ in noted:
-                if announced == win:
-                    violator = seat  # the latest violation against the winner counts
-        if violator >= 0:
-            _move(pay, violator, win, sum(owed))
-        else:
-            for i, amount in enumerate(owed):
-                _move(pay, i, win, amount)
-        return GameResult(True, "win", win, None, tuple(pay), violations)
+                hand, did_play = hands[i], played >> i & 1
+            twos = held_two * (hand & TWOS).bit_count()
+            quads = held_quad * quads_in(hand) if held_quad else 0
+            base = hand.bit_count() if did_play else cong
+            if violator >= 0 and i != violator:
+                # đền: the violator pays what this loser owed, the loser nothing
+                _owe(pay, transfers, violator, win, base + twos + quads, "bao-mot")
+                continue
+            _owe(pay, transfers, i, win, base, "cards-left" if did_play else "cong")
+            if twos:
+                _owe(pay, transfers, i, win, twos, "thoi-2")
+            if quads:
+                _owe(pay, transfers, i, win, quads, "thoi-hang")
+        return GameResult(True, "win", win, None, tuple(pay), violations, tuple(transfers))
 
     # ------------------------------------------------------------ reports
 
@@ -478,22 +525,47 @@ class SamLoc(SheddingGame[SamRules]):
         }
 
 
-def _held_penalty(hand: int, rules: SamRules) -> int:
-    return rules.held_two * (hand & TWOS).bit_count() + rules.held_quad * quads_in(hand)
+def _pay_held(led: Ledger, payer: int, payee: int, hand: int, rules: SamRules) -> None:
+    """The extras for 2s (``thoi-2``) and tứ quý (``thoi-hang``) still in ``hand``."""
+    led.pay(payer, payee, rules.held_two * (hand & TWOS).bit_count(), "thoi-2")
+    led.pay(payer, payee, rules.held_quad * quads_in(hand), "thoi-hang")
 
 
-def _loser_amount(hand: int, played: bool, rules: SamRules) -> int:
-    base = hand.bit_count() if played else rules.cong
-    return base + _held_penalty(hand, rules)
+# transfers are immutable: the common ones are made once
+_TRANSFERS: dict[tuple[int, int, int, str], Transfer] = {}
 
 
-def _move(pay: list[int], payer: int, payee: int, amount: int) -> None:
+def _owe(
+    pay: list[int], transfers: list[Transfer], payer: int, payee: int, amount: int, reason: str
+) -> None:
+    """``payer`` pays ``payee`` ``amount`` lá for ``reason`` (nothing when 0)."""
+    if not amount:
+        return
     pay[payer] -= amount
     pay[payee] += amount
+    key = (payer, payee, amount, reason)
+    t = _TRANSFERS.get(key)
+    if t is None:
+        t = Transfer(payer, payee, amount, reason)
+        if len(_TRANSFERS) < 1 << 12:
+            _TRANSFERS[key] = t
+    transfers.append(t)
+
+
+def _result(
+    led: Ledger,
+    outcome: str,
+    winner: int | None,
+    code: str | None,
+    violations: tuple[Violation, ...],
+) -> GameResult:
+    """A finished game's result from its ledger: payments are the net of the transfers."""
+    return GameResult(True, outcome, winner, code, tuple(led.net), violations, tuple(led.transfers))
 
 
 # the declaration offered to each seat: immutable, so one value serves every game
 _DECLARE = tuple(Declare(seat) for seat in range(8))
+_DECLARED = tuple(Declared(seat, "sam") for seat in range(8))
 
 plugin = SamLoc()
 """The Sâm Lốc plugin (entry point ``samloc`` in the ``vncards.games`` group)."""
