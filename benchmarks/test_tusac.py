@@ -1,7 +1,8 @@
 """Tứ Sắc hot paths: minimum rác, the win check, the best lệnh, and whole bot games.
 
 Targets: at least 50,000 minimum-rác computations and 200,000 win checks a second on
-random 20-card hands. Run with
+random 20-card hands, and at least 300 whole 4-player random-bot games a second. Views
+and determinizations of a 4-player mid-game position are measured too. Run with
 ``uv run pytest benchmarks/test_tusac.py --benchmark-enable --benchmark-only``.
 """
 
@@ -14,6 +15,7 @@ from vncards.core import RandomBot, derive_seed, play_game
 from vncards.tusac import (
     Hand,
     TuSacRules,
+    TuSacState,
     best_grouping,
     best_lenh,
     hand_of,
@@ -85,9 +87,8 @@ def test_random_bot_games_4_players(benchmark: BenchmarkFixture) -> None:
     assert benchmark(run) > 0
 
 
-def test_state_copy_mid_game(benchmark: BenchmarkFixture) -> None:
-    """Copying a 4-player state halfway through a random-bot game, 1,000 copies per
-    round (target: at most 5 µs a copy)."""
+def _mid_game() -> TuSacState:
+    """A 4-player random-bot game stopped halfway (the same game every time)."""
     state = plugin.new_game(TuSacRules(), 4, derive_seed(5, 1))
     bots = [RandomBot(derive_seed(1, i), decline=0.0) for i in range(4)]
     length = len(play_game(plugin, state.copy(), bots).actions)
@@ -95,15 +96,51 @@ def test_state_copy_mid_game(benchmark: BenchmarkFixture) -> None:
     for _ in range(length // 2):  # the same game again, stopped halfway
         d = plugin.decision(state)
         assert d is not None
-        choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
+        choice = bots[d.seat].pick(d.actions, d.optional)
         if choice is None:
             plugin.decline(state, d.seat)
         else:
             plugin.apply(state, choice)
     assert any(state.exposed)
     assert state.pos > 0
+    return state
+
+
+def test_state_copy_mid_game(benchmark: BenchmarkFixture) -> None:
+    """Copying a 4-player state halfway through a random-bot game, 1,000 copies per
+    round (target: at most 5 µs a copy)."""
+    state = _mid_game()
 
     def run() -> int:
         return sum(state.copy().pos for _ in range(1000))
+
+    assert benchmark(run) == 1000 * state.pos
+
+
+def test_view_mid_game(benchmark: BenchmarkFixture) -> None:
+    """1,000 views of the seat to act, halfway through a 4-player game, each from a
+    fresh copy of the state (so no decision is remembered from the last view)."""
+    state = _mid_game()
+    d = plugin.decision(state)
+    assert d is not None
+    copies = [state.copy() for _ in range(1000)]
+
+    def run() -> int:
+        return sum(len(plugin.view(s, d.seat).legal) for s in copies)
+
+    assert benchmark(run) == 1000 * len(d.actions)
+
+
+def test_determinize_mid_game(benchmark: BenchmarkFixture) -> None:
+    """1,000 determinizations of the view of the seat to act, halfway through a
+    4-player game."""
+    state = _mid_game()
+    d = plugin.decision(state)
+    assert d is not None
+    view = plugin.view(state, d.seat)
+    rng = random.Random(7)
+
+    def run() -> int:
+        return sum(plugin.determinize(view, rng).pos for _ in range(1000))
 
     assert benchmark(run) == 1000 * state.pos
