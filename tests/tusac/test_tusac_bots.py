@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from vncards.core import derive_seed, play_game
 from vncards.tusac import Take, TuSacRules, plugin
@@ -39,12 +41,27 @@ def test_greedy_wins_more_than_random_small() -> None:
     assert greedy > 2 * random_
 
 
+def _wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
 @pytest.mark.slow
 def test_greedy_wins_clearly_more_than_random_1000_games() -> None:
-    """Over 1,000 seeded games greedy wins at least twice as often as random."""
+    """Over 1,000 seeded games greedy wins at least twice as often as random, and the
+    two win rates' 95 % intervals do not overlap."""
     greedy, random_, draws = _win_counts(1000, seed=7)
-    print(f"greedy {greedy}, random {random_}, draws {draws} of 1000")
+    g_lo, g_hi = _wilson(greedy, 1000)
+    r_lo, r_hi = _wilson(random_, 1000)
+    print(
+        f"greedy {greedy} [{g_lo:.3f}, {g_hi:.3f}], random {random_} [{r_lo:.3f}, {r_hi:.3f}],"
+        f" draws {draws} of 1000"
+    )
     assert greedy > 2 * random_
+    assert g_lo > r_hi
 
 
 def test_greedy_never_owes_den() -> None:
