@@ -46,7 +46,7 @@ class ArrangingBot:
         """The arrangement of ``cards`` (sorted ids); ``shown`` are cards others showed."""
         raise NotImplementedError
 
-    def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Any | None:
+    def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Arrange:
         """The seat's arrangement."""
         rules, cards, shown = _view_parts(view)
         return _arrange(view.seat, self.split(rules, cards, shown))
