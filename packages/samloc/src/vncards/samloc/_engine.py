@@ -14,6 +14,7 @@ Extras the engine keeps in ``state.x`` (immutable values only):
 from __future__ import annotations
 
 from vncards.core import (
+    Chopped,
     ChopRule,
     ClimbConfig,
     ClimbEngine,
@@ -190,8 +191,12 @@ class SamEngine(ClimbEngine):
                 and state.chain_value != self.chop_quad
             ):
                 # a chop on a chop (a chain just opened is worth exactly the chopped
-                # tứ quý): under chop_chain=flat it adds the flat step, not that value
+                # tứ quý): under chop_chain=flat it adds the flat step, not that value;
+                # the chop event the engine just added announces the chain's new value
                 state.chain_value += self.flat_step
+                events = state.events
+                if events and type(events[-1]) is Chopped:
+                    events[-1] = Chopped(seat, victim=beaten_seat, value=state.chain_value)
         declarer = x.get("declarer", -1)
         if declarer != -1:
             if beaten is not None and beaten_seat == declarer and seat != declarer:
