@@ -1,10 +1,15 @@
 """vncards.tusac — Tứ Sắc (four colours): the 112-card deck, groups, the grouping
 solver (rác, win check, lệnh), the discard/take/draw engine with its priorities and
-đền, settlement and bots, exposed as the ``tusac`` game plugin.
+đền, its events, per-seat views and determinization, itemised settlement and bots,
+exposed as the ``tusac`` game plugin.
 
 >>> from vncards.tusac import plugin
 >>> plugin.analyze_cards(["RK", "RA", "RE", "YP", "GP", "WP"])["complete"]
 True
+>>> st = plugin.new_game(plugin.presets["standard"], 4, seed=1)
+>>> view = plugin.view(st, 0)
+>>> [e["type"] for e in view.to_json(["An", "Bình", "Chi", "Dũng"])["history"]], len(view.hand)
+([], 21)
 """
 
 from vncards.tusac._bots import BOTS, GreedyBot, random_bot

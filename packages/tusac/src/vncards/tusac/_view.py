@@ -418,6 +418,12 @@ def determinize(view: TuSacView, rng: random.Random) -> TuSacState:
     at random from the cards the seat cannot see, so that the game puts the same choice
     to the seat. ``make_view(determinize(v, rng), v.seat) == v``.
 
+    Deals are drawn until one puts that choice (up to 400; over tens of thousands of
+    positions of bot games none needed more). A seat left waiting on another seat's
+    claim gets worlds where someone holds such a claim. Should no deal fit, the last is
+    returned: its view may then differ in whose turn it shows. The worlds match the
+    view, not the past: a hand that would have had to take an earlier card is possible.
+
     >>> from vncards.tusac import plugin, TuSacRules
     >>> st = plugin.new_game(TuSacRules(), 4, seed=5)
     >>> v = plugin.view(st, 2)
