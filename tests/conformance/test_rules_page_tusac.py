@@ -107,7 +107,7 @@ def _lone_tuong_record() -> dict[str, Any]:
 
 
 def _verdict(data: dict[str, Any]) -> dict[str, Any]:
-    report: dict[str, Any] = referee(plugin, data).model_dump(mode="json")
+    report: dict[str, Any] = referee(plugin, data).model_dump(mode="json", by_alias=True)
     return report
 
 
@@ -367,7 +367,7 @@ def test_loser_taken_triple_earns_nothing() -> None:
 def test_record_lone_tuong_take_is_an_empty_list() -> None:
     """DESIGN, record actions: ``"take": []`` takes an active Tướng on its own. Bình, dealt
     a complete hand (no instant win: only the dealer wins at once), takes the drawn WK
-    alone and wins: An and Chi pay (3 + 9) + 10 = 22 each."""
+    alone and wins: An and Chi pay (3 + 9) + 10 = 22 each, itemised as ``win``."""
     report = _verdict(_lone_tuong_record())
     assert report == {
         "game": "tusac",
@@ -378,6 +378,10 @@ def test_record_lone_tuong_take_is_an_empty_list() -> None:
         "winner": "Bình",
         "instant_win": None,
         "payments": {"An": -22, "Bình": 44, "Chi": -22},
+        "transfers": [
+            {"from": "An", "to": "Bình", "amount": 22, "reason": "win"},
+            {"from": "Chi", "to": "Bình", "amount": 22, "reason": "win"},
+        ],
         "violations": [],
         "error": None,
     }
@@ -413,7 +417,7 @@ def _cli_referee(data: dict[str, Any]) -> Result:
 
 
 def test_cli_referee_output_and_exit_codes() -> None:
-    """DESIGN, "Referee": ``vncards referee --json`` prints the ten fields and exits 0 for a
+    """DESIGN, "Referee": ``vncards referee --json`` prints the eleven fields and exits 0 for a
     legal record; an illegal action gives ``legal: false`` and an error naming its index,
     player, code and message, exit 1; a deal that is not a deal is one line on stderr,
     exit 2."""
@@ -430,10 +434,15 @@ def test_cli_referee_output_and_exit_codes() -> None:
         "winner",
         "instant_win",
         "payments",
+        "transfers",
         "violations",
         "error",
     }
     assert (out["legal"], out["winner"], sum(out["payments"].values())) == (True, "Bình", 0)
+    assert [(t["from"], t["to"], t["amount"]) for t in out["transfers"]] == [
+        ("An", "Bình", 22),
+        ("Chi", "Bình", 22),
+    ]
 
     bad = copy.deepcopy(data)
     bad["actions"][1] = {"player": "Chi", "draw": True}
