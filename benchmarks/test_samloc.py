@@ -4,14 +4,19 @@ check, báo Sâm decisions, every play and pass, the result).
 
 Each benchmark plays a fixed batch of seeded games; games per second is the batch size
 divided by the median time (stored as ``extra_info["games_per_s"]``). Target: at least
-4,000 random-bot games a second on one core of the reference machine.
+4,000 random-bot games a second on one core of the reference machine. The view and
+determinize benchmarks time those calls on 4-player mid-games (items per second in the
+same field).
 
     uv run pytest benchmarks/test_samloc.py --benchmark-enable --benchmark-only
 """
 
 from __future__ import annotations
 
+import random
+
 from pytest_benchmark.fixture import BenchmarkFixture
+from vncards.core import ClimbState, RandomBot
 from vncards.samloc import plugin
 
 from benchmarks._games import GAMES, play_batch, record_rate
@@ -31,3 +36,47 @@ def test_greedy_bot_games(benchmark: BenchmarkFixture) -> None:
     actions = benchmark(play_batch, plugin, RULES, plugin.bots["greedy"], 2000)
     assert actions > GAMES * 10
     record_rate(benchmark, GAMES)
+
+
+def _mid_games(count: int = 100) -> list[ClimbState]:
+    """Seeded 4-player games between random bots (declining Sâm) stopped halfway: about
+    20 cards played, a table to answer in most of them."""
+    states = []
+    for g in range(count):
+        state = plugin.new_game(RULES, 4, 7000 + g)
+        bots = [RandomBot(4 * g + i, decline=1.0) for i in range(4)]
+        while not state.finished and state.pile.bit_count() < 20:
+            d = plugin.decision(state)
+            assert d is not None
+            choice = bots[d.seat].pick(d.actions, d.optional)
+            if choice is None:
+                plugin.decline(state, d.seat)
+            else:
+                plugin.apply(state, choice)
+        if not state.finished:
+            states.append(state)
+    return states
+
+
+def test_view_mid_game(benchmark: BenchmarkFixture) -> None:
+    """``plugin.view`` for the seat to act (legal actions listed) in 4-player mid-games."""
+    states = _mid_games()
+
+    def views() -> int:
+        return sum(len(plugin.view(s, s.turn).legal) for s in states)
+
+    assert benchmark(views) > 0
+    record_rate(benchmark, len(states))
+
+
+def test_determinize_mid_game(benchmark: BenchmarkFixture) -> None:
+    """``plugin.determinize`` of the seat to act's view in 4-player mid-games."""
+    states = _mid_games()
+    views = [plugin.view(s, s.turn) for s in states]
+    rng = random.Random(3)
+
+    def guesses() -> int:
+        return sum(plugin.determinize(v, rng).n_actions for v in views)
+
+    assert benchmark(guesses) > 0
+    record_rate(benchmark, len(views))
