@@ -141,12 +141,14 @@ def run_tournament(
     iterations: int | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    deals: Sequence[int] | None = None,
 ) -> list[TournamentGame]:
     """Play the games of a tournament (see the module docstring), in deal order.
 
     ``think`` (seconds per decision) or ``iterations`` (rollouts per decision, which
     makes a run reproducible) go to every bot that searches. ``progress(k)`` is called
-    as ``k`` more games are done.
+    as ``k`` more games are done. ``deals`` plays only those deal numbers (a long run
+    played in blocks), ``games`` is then not read.
 
     >>> played = run_tournament("tienlen", ["greedy", "random"], games=4, seed=1)
     >>> len(played), [g.bots for g in played[:2]]
@@ -155,19 +157,21 @@ def run_tournament(
     True
     """
     n = len(bots)
-    deals = math.ceil(games / n) if games > 0 else 0
+    if deals is None:
+        deals = range(math.ceil(games / n) if games > 0 else 0)
+    todo = list(deals)
     job = _Job(game, variant, tuple(bots), seed, think, iterations)
-    if workers <= 1 or deals <= 1:
+    if workers <= 1 or len(todo) <= 1:
         out: list[TournamentGame] = []
-        for d in range(deals):
+        for d in todo:
             out.extend(_play_deal(job, d))
             if progress is not None:
                 progress(n)
         return out
     # chunks of deals, several per worker so that they finish close together
-    n_chunks = min(deals, workers * 8)
-    bounds = [deals * k // n_chunks for k in range(n_chunks + 1)]
-    chunks = [list(range(bounds[k], bounds[k + 1])) for k in range(n_chunks)]
+    n_chunks = min(len(todo), workers * 8)
+    bounds = [len(todo) * k // n_chunks for k in range(n_chunks + 1)]
+    chunks = [todo[bounds[k] : bounds[k + 1]] for k in range(n_chunks)]
     results: list[list[TournamentGame]] = []
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
