@@ -148,7 +148,6 @@ def test_legal_plays_responding(benchmark: BenchmarkFixture) -> None:
 def test_climb_state_copy(benchmark: BenchmarkFixture) -> None:
     """Copying a four-seat mid-game state (search bots copy states many times)."""
     state = ClimbState(HANDS[:4], 0)
-    state.x = {"first": 0, "engine": None, "rules": None}
     state.table = classify(PLAYS[0], TIENLEN)
 
     def run() -> int:

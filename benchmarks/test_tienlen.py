@@ -1,10 +1,11 @@
 """Tiến lên throughput: whole 4-player games between random bots and between greedy
-bots (making the bots, dealing, every decision and action, the result), and settlement
-of losing hands.
+bots (making the bots, dealing, every decision and action, the result), settlement of
+losing hands, and a seat's view and its determinization in a 4-player mid-game.
 
 Each benchmark plays a fixed batch of seeded games; games per second is the batch size
 divided by the median time (also stored as ``extra_info["games_per_s"]``). Target: at
-least 3,000 random-bot games a second on one core of the reference machine.
+least 3,000 random-bot games a second on one core of the reference machine; at least
+100,000 views and 50,000 determinizations a second.
 
     uv run pytest benchmarks/test_tienlen.py --benchmark-enable --benchmark-only
 """
@@ -15,7 +16,7 @@ import random
 
 from pytest_benchmark.fixture import BenchmarkFixture
 from vncards.core import CardSet, RandomBot
-from vncards.tienlen import GreedyBot, count_la, plugin
+from vncards.tienlen import GreedyBot, TienLenState, count_la, plugin
 
 from benchmarks._games import GAMES, play_batch, record_rate
 
@@ -49,3 +50,45 @@ def test_settlement(benchmark: BenchmarkFixture) -> None:
     total = benchmark(settle)
     assert total > len(hands)
     record_rate(benchmark, len(hands))
+
+
+def _mid_games(count: int = 100) -> list[TienLenState]:
+    """Seeded 4-player games between random bots stopped halfway: about 26 cards played,
+    a table to answer in most of them."""
+    states = []
+    for g in range(count):
+        state = plugin.new_game(RULES, 4, 7000 + g)
+        bots = [RandomBot(4 * g + i) for i in range(4)]
+        while not state.finished and state.pile.bit_count() < 26:
+            d = plugin.decision(state)
+            assert d is not None
+            choice = bots[d.seat].pick(d.actions, d.optional)
+            assert choice is not None
+            plugin.apply(state, choice)
+        if not state.finished:
+            states.append(state)
+    return states
+
+
+def test_view_mid_game(benchmark: BenchmarkFixture) -> None:
+    """``plugin.view`` for the seat to act (legal actions listed) in 4-player mid-games."""
+    states = _mid_games()
+
+    def views() -> int:
+        return sum(len(plugin.view(s, s.turn).legal) for s in states)
+
+    assert benchmark(views) > 0
+    record_rate(benchmark, len(states))
+
+
+def test_determinize_mid_game(benchmark: BenchmarkFixture) -> None:
+    """``plugin.determinize`` of the seat to act's view in 4-player mid-games."""
+    states = _mid_games()
+    views = [plugin.view(s, s.turn) for s in states]
+    rng = random.Random(3)
+
+    def guesses() -> int:
+        return sum(plugin.determinize(v, rng).n_actions for v in views)
+
+    assert benchmark(guesses) > 0
+    record_rate(benchmark, len(views))

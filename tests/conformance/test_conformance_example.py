@@ -319,8 +319,7 @@ class BaLa:
 
     def action_from_record(self, state: BaLaState, action: RecordAction, seat: int) -> BaLaAction:
         if action.kind == "discard":
-            assert action.discard is not None
-            return Swap(seat, _card(action.discard))
+            return Swap(seat, _card(action.value))
         if action.kind == "pass":
             return Stand(seat)
         raise RecordError(f"Ba lá records have no {action.kind!r} actions.")

@@ -258,17 +258,23 @@ def test_seats_out_are_skipped_and_lead_passes_on() -> None:
 
 
 def test_state_copy_is_independent() -> None:
-    """A copy shares nothing mutable: changing it leaves the original as it was."""
-    s = start("3S 4S", "5S 6S")
-    s.x = {"first": 0}
+    """A copy shares nothing mutable: changing it leaves the original as it was; a game's
+    own fields (a subclass's slots) are copied and compared too."""
+
+    class Counted(ClimbState):
+        __slots__ = ("extra",)
+        extra: tuple[int, ...]
+
+    s = Counted([CardSet.parse("3S 4S").mask, CardSet.parse("5S 6S").mask], 0)
+    s.extra = ()
     c = s.copy()
     assert c == s
     play(ENGINE, c, 0, "3S")
     c.chop_net[1] = 7
-    c.x["extra"] = (1, 2)
+    c.extra = (1, 2)
     assert s.hands == [CardSet.parse("3S 4S").mask, CardSet.parse("5S 6S").mask]
     assert s.chop_net == [0, 0]
-    assert s.x == {"first": 0}
+    assert s.extra == ()
     assert s.table is None
     assert s.n_actions == 0
     assert c != s

@@ -294,7 +294,7 @@ def test_an_offered_play_made_unchecked_leaves_what_play_leaves(plugin: Any) -> 
         rules = resolve_rules(plugin, preset)
         for g in range(3):
             state = plugin.new_game(rules, 4, derive_seed(17, g))
-            eng = state.x["engine"]
+            eng = state.engine
             assert eng.offers_legal_plays
             rng = random.Random(g)
             tried = 0
@@ -335,7 +335,7 @@ def test_an_engine_that_does_not_vouch_for_its_plays_has_them_checked() -> None:
     def games() -> None:  # some game of these plays a single 2
         for seed in range(40):
             state = tienlen.new_game(rules, 4, seed)
-            state.x["engine"] = NoSingleTwos(rules)
+            state.engine = NoSingleTwos(rules)
             bots: list[Bot] = [tienlen.bots["random"](seed * 4 + s) for s in range(4)]
             play_game(tienlen, state, bots)
 

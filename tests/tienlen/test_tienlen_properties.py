@@ -129,4 +129,4 @@ def test_match_totals_are_zero_sum_and_winner_leads_next(seed: int, variant: str
     match = play_match(plugin, rules, 4, 4, seed, _bots("rg", seed, 4))
     assert sum(match.totals) == 0
     for prev, nxt in zip(match.games, match.games[1:], strict=False):
-        assert nxt.start.x["first"] == plugin.result(prev.final).winner
+        assert nxt.start.first == plugin.result(prev.final).winner

@@ -255,9 +255,9 @@ def test_instant_wins_setting_chooses_which_hands_count() -> None:
 def test_first_game_leader_is_a_seeded_draw() -> None:
     """Rules page: the first player of a first game is chosen at random, seeded; a
     record of such a game must name ``first``."""
-    leaders = {plugin.new_game(DEM_LA, 4, seed).x["first"] for seed in range(40)}
+    leaders = {plugin.new_game(DEM_LA, 4, seed).first for seed in range(40)}
     assert leaders == {0, 1, 2, 3}
-    assert plugin.new_game(DEM_LA, 4, 5).x["first"] == plugin.new_game(DEM_LA, 4, 5).x["first"]
+    assert plugin.new_game(DEM_LA, 4, 5).first == plugin.new_game(DEM_LA, 4, 5).first
     state = plugin.new_game(DEM_LA, 4, 5)
     deal = plugin.record_deal(state)
     players = ["A", "B", "C", "D"]
@@ -293,8 +293,7 @@ def test_three_of_spades_undealt_lowest_card_leads() -> None:
         state = plugin.new_game(rules, 2, seed)
         dealt = state.dealt[0] | state.dealt[1]
         low = dealt & -dealt
-        holder = state.x["first"]
-        assert isinstance(holder, int)
+        holder = state.first
         assert state.hands[holder] & low
         if not state.finished:
             assert all(a.cards & low for a in plugin.legal_actions(state) if isinstance(a, Play))
@@ -305,11 +304,11 @@ def test_later_game_previous_winner_leads_freely() -> None:
     rules = TienLenRules(first_lead="three-of-spades")
     state = plugin.new_game(rules, 4, 3, first=2)
     assert state.turn == 2
-    assert "lead_card" not in state.x
+    assert not state.lead_card
     bots = [RandomBot(i) for i in range(4)]
     match = play_match(plugin, rules, 4, 5, seed=11, bots=bots)
     for prev, nxt in zip(match.games, match.games[1:], strict=False):
-        assert nxt.start.x["first"] == plugin.result(prev.final).winner
+        assert nxt.start.first == plugin.result(prev.final).winner
     assert sum(match.totals) == 0
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, Self
 
 from vncards.core._cards import DECK
 from vncards.core._combos import ChopRule, Combo, ComboRules, _classify_known, legal_plays
@@ -72,8 +72,13 @@ class ClimbState:
     settled chop payments per seat and ``chop_transfers`` the same payments itemised
     (reason ``chop``); ``events`` what the actions so far caused (the engine adds the
     chops and chain settlements, the plugin the rest); ``out`` is a seat bitmask of
-    empty hands; ``pile`` the cards played so far; ``x`` holds a game's own extras
-    (immutable values only, since copies share them).
+    empty hands; ``pile`` the cards played so far. ``engine`` and ``rules`` are those
+    the game is played with (``None`` for a bare state driven by an engine directly) and
+    ``first`` the seat that acted first.
+
+    A game keeps values of its own in a subclass that adds ``__slots__`` (immutable
+    values only: copies share them); they are its :attr:`extra_fields`, which
+    :meth:`copy` and ``==`` include.
 
     >>> s = ClimbState([0b11, 0b1100], first=1)
     >>> s.n_players, s.turn, s.table is None
@@ -81,6 +86,14 @@ class ClimbState:
     >>> t = s.copy(); t.hands[0] = 0
     >>> s.hands[0], t == s
     (3, False)
+    >>> class Counted(ClimbState):
+    ...     __slots__ = ("chops",)
+    ...     def __init__(self, hands, first):
+    ...         super().__init__(hands, first)
+    ...         self.chops = 0
+    >>> c = Counted([0b1, 0b10], 0); c.chops = 2
+    >>> Counted.extra_fields, c.copy().chops, c.copy() == c
+    (('chops',), 2, True)
     """
 
     __slots__ = (
@@ -90,20 +103,27 @@ class ClimbState:
         "chop_net",
         "chop_transfers",
         "dealt",
+        "engine",
         "events",
         "finished",
+        "first",
         "hands",
         "n_actions",
         "out",
         "passed",
         "pile",
         "played",
+        "rules",
         "table",
         "table_seat",
         "turn",
         "winner",
-        "x",
     )
+
+    extra_fields: ClassVar[tuple[str, ...]] = ()
+    """The slots a game's subclass adds, in order (worked out when it is defined)."""
+
+    _compared: ClassVar[tuple[str, ...]]
 
     hands: list[int]
     dealt: tuple[int, ...]
@@ -123,9 +143,17 @@ class ClimbState:
     winner: int
     finished: bool
     n_actions: int
-    x: dict[str, object]
+    engine: ClimbEngine | None
+    rules: Any
+    first: int
 
-    def __init__(self, hands: Sequence[int], first: int) -> None:
+    def __init__(
+        self,
+        hands: Sequence[int],
+        first: int,
+        engine: ClimbEngine | None = None,
+        rules: Any = None,
+    ) -> None:
         self.hands = list(hands)
         self.dealt = tuple(hands)
         self.turn = first
@@ -144,16 +172,29 @@ class ClimbState:
         self.winner = -1
         self.finished = False
         self.n_actions = 0
-        self.x = {}
+        self.engine = engine
+        self.rules = rules
+        self.first = first
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        extra: list[str] = []
+        for klass in reversed(cls.__mro__):
+            if issubclass(klass, ClimbState) and klass is not ClimbState:
+                slots = klass.__dict__.get("__slots__", ())
+                extra.extend([slots] if isinstance(slots, str) else slots)
+        cls.extra_fields = tuple(extra)
+        cls._compared = ClimbState._compared + cls.extra_fields
 
     @property
     def n_players(self) -> int:
         """Number of seats."""
         return len(self.hands)
 
-    def copy(self) -> ClimbState:
+    def copy(self) -> Self:
         """An independent copy (search bots copy states many times)."""
-        new = ClimbState.__new__(ClimbState)
+        cls = type(self)
+        new = cls.__new__(cls)
         new.hands = self.hands[:]
         new.dealt = self.dealt
         new.turn = self.turn
@@ -172,15 +213,25 @@ class ClimbState:
         new.winner = self.winner
         new.finished = self.finished
         new.n_actions = self.n_actions
-        new.x = self.x.copy() if self.x else {}
+        new.engine = self.engine
+        new.rules = self.rules
+        new.first = self.first
+        for name in cls.extra_fields:
+            setattr(new, name, getattr(self, name))
         return new
 
     def __eq__(self, other: object) -> bool:
+        # the engine is left out: it follows from the rules
         if not isinstance(other, ClimbState):
             return NotImplemented
-        return all(getattr(self, f) == getattr(other, f) for f in ClimbState.__slots__)
+        if type(self) is not type(other):
+            return False
+        return all(getattr(self, f) == getattr(other, f) for f in self._compared)
 
     __hash__ = None  # type: ignore[assignment]
+
+
+ClimbState._compared = tuple(f for f in ClimbState.__slots__ if f != "engine")
 
 
 class ClimbEngine:

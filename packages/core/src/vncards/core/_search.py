@@ -311,7 +311,7 @@ class ClimbHooks(SearchHooks):
             out.append(passing)
         out.extend(by_mask[u] for u in self.units(state.hands[seat]) if u in by_mask)
         # the cheapest play of each shape (kind and length)
-        rules = state.x["engine"].combo_rules
+        rules = state.engine.combo_rules
         cheapest: dict[tuple[int, int], tuple[int, int]] = {}
         for m in masks:
             combo = classify(m, rules)
@@ -351,7 +351,7 @@ class ClimbHooks(SearchHooks):
         if len(units) > 4 or not any(u in by_mask for u in units):
             return None
         state = self.plugin.determinize(view, random.Random(0))
-        eng = state.x["engine"]
+        eng = state.engine
         unseen = _FULL_DECK & ~hand & ~state.pile & ~getattr(view, "out_of_play", 0)
         rules, chops = eng.combo_rules, eng.chops
         bosses = []
@@ -371,7 +371,7 @@ class ClimbHooks(SearchHooks):
 
     def rollout(self, plugin: SearchGame, state: Any, rng: random.Random) -> None:
         """Every seat plays :meth:`policy` through the engine, without events."""
-        eng = state.x["engine"]
+        eng = state.engine
         side = getattr(plugin, "side_decision", None)
         policy = self.policy
         for _ in range(10_000):

@@ -388,6 +388,10 @@ class SheddingGame(Generic[RulesT]):
     default_preset: str
     bots: Mapping[str, BotFactory]
 
+    state_type: ClassVar[type[ClimbState]] = ClimbState
+    """The state class of the game: :class:`~vncards.core.ClimbState`, or a subclass
+    with the game's own fields, made as ``state_type(hands, first, engine, rules)``."""
+
     plays_fast: ClassVar[bool] = True
     """Whether :meth:`playout` may play this game: it decides and applies as
     :meth:`_decision_parts` and :meth:`apply` of this base do. A subclass that overrides
@@ -474,7 +478,8 @@ class SheddingGame(Generic[RulesT]):
 
     def _turn_parts(self, state: ClimbState) -> tuple[int, Sequence[SheddingAction], bool]:
         """The plays (and pass) of the seat to act, as ``(seat, actions, False)``."""
-        eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
+        eng = state.engine
+        assert eng is not None, "a state of this game carries its engine"
         seat = state.turn
         # PlayList(seat, masks, can_pass) without the Python frame of its __init__: this
         # runs once per decision of every simulated game
@@ -512,7 +517,8 @@ class SheddingGame(Generic[RulesT]):
         # a bot that chooses as RandomBot does is drawn for here: one random() per choice
         draws = [bot._random if _drawn_for(bot) else None for bot in bots]  # type: ignore[attr-defined]
         side = self.side_decision if self.has_side_decisions else None
-        eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
+        eng = state.engine
+        assert eng is not None, "a state of this game carries its engine"
         parts = eng._loop_parts
         if parts is None:
             parts = eng._loop_parts = _loop_parts(eng)
@@ -690,8 +696,7 @@ class SheddingGame(Generic[RulesT]):
 
     def start(self, rules: RulesT, hands: Sequence[int], first: int) -> ClimbState:
         """A game from a given deal."""
-        state = ClimbState(hands, first)
-        state.x = {"engine": self.engine(rules), "rules": rules, "first": first}
+        state = self.state_type(hands, first, self.engine(rules), rules)
         self.at_deal(state, rules)
         if state.finished:
             self._close(state)
@@ -737,7 +742,8 @@ class SheddingGame(Generic[RulesT]):
         """Every action accepted now: the plays (and pass) of the seat to act, plus extras."""
         if state.finished:
             return []
-        eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
+        eng = state.engine
+        assert eng is not None, "a state of this game carries its engine"
         acts: list[SheddingAction] = [Play(state.turn, m) for m in eng.plays(state)]
         if eng.can_pass(state):
             acts.append(Pass(state.turn))
@@ -749,7 +755,8 @@ class SheddingGame(Generic[RulesT]):
         combination's code) or ``pass`` or ``declare``, then any ``chop`` and chop-chain
         ``settle``, ``out`` when the hand empties, and ``win`` and the final ``settle``
         when the game ends. :class:`IllegalMove` and no change if it is illegal."""
-        eng: ClimbEngine = state.x["engine"]  # type: ignore[assignment]
+        eng = state.engine
+        assert eng is not None, "a state of this game carries its engine"
         events = state.events
         k = len(events)
         if isinstance(action, Play):
@@ -827,7 +834,6 @@ class SheddingGame(Generic[RulesT]):
         hands = state.hands
         dealt = state.dealt
         known, out_of_play = self.known_cards(state)
-        x = state.x
         view = _new_view(ShedView)
         view.__dict__.update(
             game=self.name,
@@ -850,12 +856,12 @@ class SheddingGame(Generic[RulesT]):
             chain_chopper=state.chain_chopper,
             chop_net=tuple(state.chop_net),
             chop_transfers=tuple(state.chop_transfers),
-            first=x["first"],
+            first=state.first,
             finished=state.finished,
             winner=state.winner,
             n_actions=state.n_actions,
             optional=optional,
-            rules=x["rules"],
+            rules=state.rules,
             declarations=self.declarations(state),
             known=known,
             out_of_play=out_of_play,
@@ -905,7 +911,7 @@ class SheddingGame(Generic[RulesT]):
                 pool[top] = card
                 mask |= 1 << card
             hands.append(mask)
-        state = _new_state(ClimbState)
+        state = _new_state(self.state_type)
         state.hands = hands
         state.dealt = tuple([h | p for h, p in zip(hands, view.played_by, strict=True)])
         state.turn = view.to_act if view.to_act is not None else view.table_seat
@@ -924,7 +930,9 @@ class SheddingGame(Generic[RulesT]):
         state.winner = view.winner
         state.finished = view.finished
         state.n_actions = view.n_actions
-        state.x = {"engine": self.engine(view.rules), "rules": view.rules, "first": view.first}
+        state.engine = self.engine(view.rules)
+        state.rules = view.rules
+        state.first = view.first
         self.restore_extras(state, view.extras)
         return state
 
@@ -940,15 +948,16 @@ class SheddingGame(Generic[RulesT]):
         return ()
 
     def public_extras(self, state: ClimbState) -> tuple[Any, ...]:
-        """The game's own public values a view carries, so that :meth:`determinize`
-        can put them back with :meth:`restore_extras`: by default every extra of the
-        state but ``engine``, ``rules`` and ``first``, as ``(name, value)`` pairs."""
-        return tuple((k, v) for k, v in state.x.items() if k not in _BASE_EXTRAS)
+        """The game's own values a view carries, so that :meth:`determinize` can put
+        them back with :meth:`restore_extras`: by default the values of the state's
+        :attr:`~vncards.core.ClimbState.extra_fields`, all public. A game whose state
+        keeps something a seat may not see overrides both."""
+        return tuple([getattr(state, name) for name in state.extra_fields])
 
     def restore_extras(self, state: ClimbState, extras: tuple[Any, ...]) -> None:
         """Put back on a determinized state what :meth:`public_extras` gave."""
-        for k, v in extras:
-            state.x[k] = v
+        for name, value in zip(state.extra_fields, extras, strict=True):
+            setattr(state, name, value)
 
     # ------------------------------------------------------------ records
 
@@ -983,7 +992,7 @@ class SheddingGame(Generic[RulesT]):
         """Hands as dealt and the first seat."""
         return {
             "hands": [[_STR[i] for i in mask_ids(h)] for h in state.dealt],
-            "first": state.x["first"],
+            "first": state.first,
         }
 
     # ------------------------------------------------------------ conformance
@@ -995,7 +1004,7 @@ class SheddingGame(Generic[RulesT]):
         rng = random.Random(state.n_actions * 7919 + sum(state.hands))
         out: list[SheddingAction] = list(self.legal_actions(state))
         n = len(state.hands)
-        combo_rules = self.engine(state.x["rules"]).combo_rules  # type: ignore[arg-type]
+        combo_rules = self.engine(state.rules).combo_rules
         for seat in range(n):
             hand = state.hands[seat]
             ids = mask_ids(hand)
@@ -1037,7 +1046,6 @@ _STR = tuple(
 _new_play_list = object.__new__
 _new_view = object.__new__
 _new_state = object.__new__
-_BASE_EXTRAS = frozenset(("engine", "rules", "first"))
 _PASSED: dict[int, Passed] = {}
 
 

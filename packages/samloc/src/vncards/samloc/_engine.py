@@ -13,6 +13,8 @@ Extras the engine keeps in ``state.x`` (immutable values only):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vncards.core import (
     Chopped,
     ChopRule,
@@ -29,7 +31,7 @@ from vncards.core import (
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._rules import SamRules
 
-__all__ = ["TWOS", "SamEngine", "sam_chops", "sam_combo_rules"]
+__all__ = ["TWOS", "SamEngine", "SamState", "sam_chops", "sam_combo_rules"]
 
 TWOS = 0xF << 48
 """Mask of the four 2s (heo)."""
@@ -83,14 +85,87 @@ def sam_chops() -> tuple[ChopRule, ...]:
     return _CHOPS
 
 
+class SamState(ClimbState):
+    """A Sâm game: the climbing state plus ``x``, Sâm's own values by name (see the
+    module docstring), copied with the state."""
+
+    __slots__ = ("x",)
+
+    x: dict[str, object]
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        first: int,
+        engine: ClimbEngine | None = None,
+        rules: SamRules | None = None,
+    ) -> None:
+        super().__init__(hands, first, engine, rules)
+        self.x = {}
+
+    def copy(self) -> SamState:
+        """An independent copy (``x`` copied too)."""
+        new = super().copy()
+        new.x = self.x.copy()
+        return new
+
+
+_TWO = 12
+# enum members read once: a class attribute lookup on an enum is slow, and these are
+# compared on every play and pass
+_SINGLE = Kind.SINGLE
+_QUAD = Kind.QUAD
+_STRAIGHT_ORDERS: dict[str, tuple[int, ...]] = {
+    # 3 … A: the 2 never sits in a straight
+    "standard": tuple(range(12)),
+    # A low or high, 2 after the low A: A-2-3 … Q-K-A, never K-A-2
+    "a23": (11, 12, *range(12)),
+}
+
+# built once: ComboRules caches its lookup tables, so sharing one value matters
+_COMBO_RULES: dict[str, ComboRules] = {
+    name: ComboRules(
+        suits_break_ties=False,
+        straight_order=order,
+        min_straight=3,
+        max_straight=10,  # a whole hand: the sảnh rồng
+        pair_runs=False,
+    )
+    for name, order in _STRAIGHT_ORDERS.items()
+}
+
+_CHOPS = (
+    ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), target_rank=_TWO),
+    ChopRule((Kind.QUAD, 4), (Kind.QUAD, 4), need_higher=True),
+)
+
+
+def sam_combo_rules(rules: SamRules) -> ComboRules:
+    """Combinations of Sâm: rank only, no đôi thông, straights by ``straight_order``.
+
+    >>> from vncards.core import CardSet, classify
+    >>> from vncards.samloc import PRESETS
+    >>> std, a23 = sam_combo_rules(PRESETS["standard"]), sam_combo_rules(PRESETS["a23"])
+    >>> classify(CardSet.parse("AS 2S 3S").mask, std) is None
+    True
+    >>> classify(CardSet.parse("AS 2S 3S").mask, a23).kind.code
+    'straight'
+    """
+    return _COMBO_RULES[rules.straight_order]
+
+
+def sam_chops() -> tuple[ChopRule, ...]:
+    """The chop table: a tứ quý on a single 2, a higher tứ quý on a tứ quý."""
+    return _CHOPS
+
+
 class SamEngine(ClimbEngine):
     """The climbing engine with Sâm's rules; one per rules value (it is stateless).
 
-    >>> from vncards.core import CardSet, ClimbState
+    >>> from vncards.core import CardSet
     >>> from vncards.samloc import PRESETS
     >>> eng = SamEngine(PRESETS["standard"])
-    >>> st = ClimbState([CardSet.parse("2S").mask, CardSet.parse("5S").mask], 0)
-    >>> st.x = {}
+    >>> st = SamState([CardSet.parse("2S").mask, CardSet.parse("5S").mask], 0)
     >>> eng.plays(st)      # a lone 2 may not go out (thối 2)
     []
     """

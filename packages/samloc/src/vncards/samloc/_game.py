@@ -35,7 +35,7 @@ from vncards.core import (
 )
 from vncards.core._rng import deal_masks
 from vncards.samloc._bots import BOTS
-from vncards.samloc._engine import TWOS, SamEngine
+from vncards.samloc._engine import TWOS, SamEngine, SamState
 from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code, quads_in
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
 
@@ -51,6 +51,7 @@ class SamLoc(SheddingGame[SamRules]):
 
     name = "samloc"
     title = "Sâm Lốc"
+    state_type = SamState
     rules_model = SamRules
     presets = PRESETS
     default_preset = DEFAULT_PRESET
@@ -130,7 +131,7 @@ class SamLoc(SheddingGame[SamRules]):
         self, rules: SamRules, hands: Sequence[int], first: int, *, later: bool = False
     ) -> ClimbState:
         """A game from a given deal; ``later`` marks a game after the first of a match."""
-        state = ClimbState(hands, first)
+        state = SamState(hands, first, self.engine(rules), rules)
         state.x = {
             "engine": self.engine(rules),
             "rules": rules,
@@ -142,6 +143,16 @@ class SamLoc(SheddingGame[SamRules]):
         }
         self.at_deal(state, rules)
         return state
+
+    def public_extras(self, state: ClimbState) -> tuple[Any, ...]:
+        """Sâm's own values (all public), frozen for the view."""
+        assert isinstance(state, SamState)
+        return tuple(state.x.items())
+
+    def restore_extras(self, state: ClimbState, extras: tuple[Any, ...]) -> None:
+        """Put back what :meth:`public_extras` gave."""
+        assert isinstance(state, SamState)
+        state.x = dict(extras)
 
     def state_from_record(self, record: GameRecord, rules: SamRules) -> ClimbState:
         """The record's deal; naming ``first`` makes it a later game of a match (except

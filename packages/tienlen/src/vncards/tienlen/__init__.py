@@ -12,7 +12,13 @@ The package's plugin object is :data:`plugin` (entry point ``tienlen`` in the
 """
 
 from vncards.tienlen._bots import GreedyBot, split_hand
-from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES, ComebackEngine, TienLenEngine
+from vncards.tienlen._engine import (
+    CHOP_TABLE,
+    COMBO_RULES,
+    ComebackEngine,
+    TienLenEngine,
+    TienLenState,
+)
 from vncards.tienlen._plugin import TienLenGame, plugin
 from vncards.tienlen._rules import (
     DEFAULT_PRESET,
@@ -37,6 +43,7 @@ __all__ = [
     "TienLenEngine",
     "TienLenGame",
     "TienLenRules",
+    "TienLenState",
     "chop_value",
     "count_la",
     "instant_win_of",

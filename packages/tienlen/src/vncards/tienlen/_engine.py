@@ -5,6 +5,7 @@ a passed player coming back to chop).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vncards.core import (
@@ -22,7 +23,7 @@ from vncards.core import (
 from vncards.tienlen._rules import TienLenRules
 from vncards.tienlen._scoring import chop_value
 
-__all__ = ["CHOP_TABLE", "COMBO_RULES", "ComebackEngine", "TienLenEngine"]
+__all__ = ["CHOP_TABLE", "COMBO_RULES", "ComebackEngine", "TienLenEngine", "TienLenState"]
 
 COMBO_RULES = ComboRules()
 """Suits break ties; straights (sảnh) and đôi thông run 3…A, never through the 2."""
@@ -82,17 +83,47 @@ def _choppable(table: Combo) -> bool:
     return (*shape, None) in _CHOPPABLE or (*shape, table.top_rank) in _CHOPPABLE
 
 
-class TienLenEngine(ClimbEngine):
-    """The climbing engine with Tiến lên's rules.
+class TienLenState(ClimbState):
+    """A Tiến lên game: the climbing state plus ``lead_card`` (a one-card mask, or 0:
+    the card the very first play of the game must contain, 3♠ under
+    ``first_lead="three-of-spades"``), ``chops`` (chops made so far) and
+    ``instant_win`` (the tới trắng code of a game won at the deal, else ``None``).
 
-    ``state.x["lead_card"]`` (a one-card mask), when present, is the card the very
-    first play of the game must contain (3♠ under ``first_lead="three-of-spades"``).
-    ``state.x["chops"]`` counts the chops made so far.
+    >>> from vncards.core import CardSet
+    >>> state = TienLenState([CardSet.parse("3S").mask, CardSet.parse("4S").mask], 0)
+    >>> state.lead_card, state.chops, state.instant_win, TienLenState.extra_fields
+    (0, 0, None, ('chops', 'instant_win', 'lead_card'))
+    """
+
+    __slots__ = ("chops", "instant_win", "lead_card")
+
+    engine: TienLenEngine | None
+    rules: TienLenRules
+    chops: int
+    instant_win: str | None
+    lead_card: int
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        first: int,
+        engine: TienLenEngine | None = None,
+        rules: TienLenRules | None = None,
+    ) -> None:
+        super().__init__(hands, first, engine, rules)
+        self.chops = 0
+        self.instant_win = None
+        self.lead_card = 0
+
+
+class TienLenEngine(ClimbEngine):
+    """The climbing engine with Tiến lên's rules. On a :class:`TienLenState` it keeps
+    the 3♠ opening (``lead_card``) and counts chops (``chops``).
 
     >>> from vncards.core import CardSet, ClimbState
     >>> eng = TienLenEngine(TienLenRules())
     >>> hands = [CardSet.parse("2S 5C").mask, CardSet.parse("3S 3C 4D 4H 5S 5H 9C").mask]
-    >>> state = ClimbState(hands, 0)
+    >>> state = TienLenState(hands, 0)
     >>> eng.play(state, 0, CardSet.parse("2S").mask).kind.code
     'single'
     >>> eng.play(state, 1, CardSet.parse("3S 3C 4D 4H 5S 5H").mask).kind.code  # chặt the 2
@@ -163,16 +194,15 @@ class TienLenEngine(ClimbEngine):
 
     # The first play of a game opened by 3♠ must contain it.
     def _plays_hook(self, state: ClimbState, seat: int, masks: list[int]) -> list[int]:
-        if state.pile == 0:
-            lead = state.x.get("lead_card")
-            if isinstance(lead, int):
-                return [m for m in masks if m & lead]
+        if state.pile == 0 and isinstance(state, TienLenState) and state.lead_card:
+            lead = state.lead_card
+            return [m for m in masks if m & lead]
         return masks
 
     def _check_hook(self, state: ClimbState, seat: int, mask: int, combo: Combo) -> None:
-        if state.pile == 0:
-            lead = state.x.get("lead_card")
-            if isinstance(lead, int) and not mask & lead:
+        if state.pile == 0 and isinstance(state, TienLenState) and state.lead_card:
+            lead = state.lead_card
+            if not mask & lead:
                 name = _card_name(lead)
                 raise IllegalMove(
                     "wrong-first-play",
@@ -194,8 +224,8 @@ class TienLenEngine(ClimbEngine):
             and (kind is _QUAD_KIND or kind is _PAIR_RUN_KIND)
             and any(rule.applies(combo, beaten) for rule in CHOP_TABLE)
         ):
-            chops = state.x.get("chops", 0)
-            state.x["chops"] = (chops if isinstance(chops, int) else 0) + 1
+            if isinstance(state, TienLenState):
+                state.chops += 1
 
     def holds_chop(self, hand: int, table: Combo) -> bool:
         """Whether ``hand`` can chặt ``table`` through a row of the chop table."""

@@ -25,7 +25,7 @@ from vncards.core import (
     word,
 )
 from vncards.tienlen._bots import GreedyBot
-from vncards.tienlen._engine import CHOP_TABLE, TienLenEngine
+from vncards.tienlen._engine import CHOP_TABLE, TienLenEngine, TienLenState
 from vncards.tienlen._rules import DEFAULT_PRESET, PRESETS, TienLenRules
 from vncards.tienlen._scoring import count_la, instant_wins_in_order, itemise_la
 
@@ -51,6 +51,7 @@ class TienLenGame(SheddingGame[TienLenRules]):
 
     name = "tienlen"
     title = "Tiến lên miền Nam (đếm lá)"
+    state_type = TienLenState
     rules_model = TienLenRules
     presets: Mapping[str, TienLenRules] = PRESETS
     default_preset = DEFAULT_PRESET
@@ -103,35 +104,33 @@ class TienLenGame(SheddingGame[TienLenRules]):
 
     def new_game(
         self, rules: TienLenRules, n_players: int, seed: int, *, first: int | None = None
-    ) -> ClimbState:
+    ) -> TienLenState:
         """Deal from ``seed``; ``first`` is the previous winner in a match (no ``first``:
         a first game, with its opening rule)."""
-        state = super().new_game(rules, n_players, seed, first=first)
+        state = _own(super().new_game(rules, n_players, seed, first=first))
         if first is None:
             self._open_first_game(state, rules)
         return state
 
-    def state_from_record(self, record: GameRecord, rules: TienLenRules) -> ClimbState:
+    def state_from_record(self, record: GameRecord, rules: TienLenRules) -> TienLenState:
         """The start of a record; without ``first`` it is a first game."""
-        state = super().state_from_record(record, rules)
+        state = _own(super().state_from_record(record, rules))
         if record.first is None:
             self._open_first_game(state, rules)
         return state
 
     def _open_first_game(self, state: ClimbState, rules: TienLenRules) -> None:
         if rules.first_lead == "three-of-spades":
-            state.x["lead_card"] = _lowest_dealt(state.dealt)
+            _own(state).lead_card = _lowest_dealt(state.dealt)
 
     def at_deal(self, state: ClimbState, rules: TienLenRules) -> None:
         """Tới trắng: a hand that wins at the deal ends the game at once."""
-        first = state.x["first"]
-        assert isinstance(first, int)
-        wins = instant_wins_in_order(rules, state.dealt, first)
+        wins = instant_wins_in_order(rules, state.dealt, state.first)
         if wins:
             seat, code = wins[0]
             state.winner = seat
             state.finished = True
-            state.x["instant_win"] = code
+            _own(state).instant_win = code
 
     def instant_wins(self, rules: TienLenRules, hands: Sequence[int]) -> list[tuple[int, str]]:
         """Every seat whose dealt hand is a tới trắng, the strongest first (seat order
@@ -143,14 +142,12 @@ class TienLenGame(SheddingGame[TienLenRules]):
     def known_cards(self, state: ClimbState) -> tuple[tuple[int, ...], int]:
         """Under the 3♠ opening the opening card (the lowest dealt) is public: its holder
         leads the first play with it, and no lower card was dealt."""
-        lead = state.x.get("lead_card")
-        if not isinstance(lead, int):
+        lead = _own(state).lead_card
+        if not lead:
             return (), 0
         known = [0] * state.n_players
         if state.pile == 0:
-            first = state.x["first"]
-            assert isinstance(first, int)
-            known[first] = lead
+            known[state.first] = lead
         return tuple(known), lead - 1
 
     def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
@@ -170,9 +167,10 @@ class TienLenGame(SheddingGame[TienLenRules]):
         led.extend(state.chop_transfers)
         if not state.finished:
             return GameResult(False, None, None, None, tuple(led.net), (), tuple(led.transfers))
-        rules: TienLenRules = state.x["rules"]  # type: ignore[assignment]
+        own = _own(state)
+        rules = own.rules
         winner = state.winner
-        instant = state.x.get("instant_win")
+        instant = own.instant_win
         for seat, hand in enumerate(state.hands):
             if seat == winner:
                 continue
@@ -193,9 +191,9 @@ class TienLenGame(SheddingGame[TienLenRules]):
     def game_stats(self, state: ClimbState) -> dict[str, int]:
         """Counts for simulation tables: ``chops`` made, ``cong`` losers, ``instant_win``
         (1 or 0), ``actions`` taken and ``thoi`` (lá losers paid beyond one per card)."""
-        rules: TienLenRules = state.x["rules"]  # type: ignore[assignment]
-        chops = state.x.get("chops", 0)
-        instant = state.x.get("instant_win") is not None
+        own = _own(state)
+        rules = own.rules
+        instant = own.instant_win is not None
         cong = thoi = 0
         if state.finished:
             for seat, hand in enumerate(state.hands):
@@ -205,7 +203,7 @@ class TienLenGame(SheddingGame[TienLenRules]):
                 if not instant and not state.played >> seat & 1:
                     cong += 1
         return {
-            "chops": chops if isinstance(chops, int) else 0,
+            "chops": own.chops,
             "cong": cong,
             "instant_win": int(instant),
             "actions": state.n_actions,
@@ -218,7 +216,7 @@ class TienLenGame(SheddingGame[TienLenRules]):
         """Hands as dealt, and ``first`` unless the first game's opening rule names the
         leader (3♠), so that the record carries that rule."""
         deal = super().record_deal(state)
-        if "lead_card" in state.x:
+        if _own(state).lead_card:
             deal["first"] = None
         return deal
 
@@ -227,8 +225,7 @@ class TienLenGame(SheddingGame[TienLenRules]):
         order that decides between them."""
         state = self.new_game(rules, n_players, seed)
         players = [f"P{i + 1}" for i in range(n_players)]
-        first = state.x["first"]
-        assert isinstance(first, int)
+        first = state.first
         hands = super().record_deal(state)["hands"]
         return {
             "game": self.name,
@@ -273,6 +270,13 @@ def _shape_name(shape: tuple[Any, int], rank: int | None = None) -> str:
     if rank == 12:
         return f"{code} of 2s" if code == "pair" else "single 2"
     return code
+
+
+def _own(state: ClimbState) -> TienLenState:
+    """``state`` as the Tiến lên state it is (every state this plugin makes is one)."""
+    if not isinstance(state, TienLenState):
+        raise TypeError(f"not a Tiến lên state: {type(state).__name__}")
+    return state
 
 
 def _lowest_dealt(hands: Sequence[int]) -> int:
