@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from vncards.core import (
+    BotFactory,
     Decision,
     Declared,
     Drew,
@@ -105,7 +106,7 @@ class ToyGame:
     default_preset = "standard"
 
     def __init__(self) -> None:
-        self.bots = {"random": RandomToyBot, "first": FirstToyBot}
+        self.bots: dict[str, BotFactory] = {"random": RandomToyBot, "first": FirstToyBot}
 
     def player_range(self, rules: ToyRules) -> tuple[int, int]:
         return (2, 4)

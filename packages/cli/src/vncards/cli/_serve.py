@@ -1,0 +1,38 @@
+"""``vncards serve``: the HTTP service, when the ``vncards-server`` package is installed.
+
+The CLI does not need the server: it is imported only when this command runs, and its
+absence is told in one line naming the extra that brings it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Annotated
+
+import typer
+from vncards.cli._common import InputError
+
+__all__ = ["MISSING", "serve_command"]
+
+MISSING = (
+    "vncards serve needs the vncards-server package: install vncards-cli[server]"
+    " (pip install 'vncards-cli[server]')"
+)
+
+
+def serve_command(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (loopback by default).")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", help="Port to listen on.", min=0, max=65535)
+    ] = 8000,
+) -> None:
+    """Serve the HTTP API (referee, tables, events) and the web table at / ."""
+    try:
+        server = importlib.import_module("vncards.server")
+    except ModuleNotFoundError as e:
+        if e.name is not None and e.name.split(".")[0] in {"vncards", "fastapi", "uvicorn"}:
+            raise InputError(MISSING) from None
+        raise
+    server.serve(host=host, port=port)
