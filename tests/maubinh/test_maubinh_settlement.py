@@ -99,8 +99,8 @@ def test_sap_lang_three_players() -> None:
     """Rules, sập làng: with 3 players, one who sập hầm both others collects a further
     × 2 on each of those amounts."""
     an = ("10H JH QH KH AH", "AS AD AC 7D 7C", "KS KD KC")
-    binh = ("2S 3C 5D 7S 9C", "4S 4D 6C 8S JC", "2H 3D 6H")
-    chi = ("2D 3S 5C 7H 9D", "4C 4H 6S 8H JD", "2C 3H 6D")
+    binh = ("4S 4D 6C 8S JC", "2S 3C 5D 7S 9C", "2H 3D 6H")
+    chi = ("4C 4H 6S 8H JD", "2D 3S 5C 7H 9D", "2C 3H 6D")
     state = table(STD, an, binh, chi)
     res = plugin.result(state)
     # each: (5 + 2 + 3) × 2 = 20, then × 2 more for sập làng = 40
@@ -114,7 +114,7 @@ def test_sap_lang_three_players() -> None:
 def test_sap_lang_counts_fouled_players() -> None:
     """Rules, sập làng: fouled players count as swept."""
     an = ("10H JH QH KH AH", "AS AD AC 7D 7C", "KS KD KC")
-    chi = ("2D 3S 5C 7H 9D", "4C 4H 6S 8H JD", "2C 3H 6D")
+    chi = ("4C 4H 6S 8H JD", "2D 3S 5C 7H 9D", "2C 3H 6D")
     state = table(STD, an, FOUL, chi)
     res = plugin.result(state)
     assert res.payments[0] == 80
@@ -124,7 +124,7 @@ def test_sap_lang_counts_fouled_players() -> None:
 def test_no_sap_lang_heads_up() -> None:
     """Rules, sập làng needs 3 or 4 players."""
     an = ("10H JH QH KH AH", "AS AD AC 7D 7C", "KS KD KC")
-    binh = ("2S 3C 5D 7S 9C", "4S 4D 6C 8S JC", "2H 3D 6H")
+    binh = ("4S 4D 6C 8S JC", "2S 3C 5D 7S 9C", "2H 3D 6H")
     assert plugin.result(table(STD, an, binh)).payments == (20, -20)
 
 
