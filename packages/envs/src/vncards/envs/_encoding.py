@@ -90,17 +90,13 @@ class Encoding(ABC):
         """A short phrase for people: ``play 3♠ 4♠ 5♥``, ``pass``, ``decline`` …; never
         raises."""
 
-    def legal_ids(
-        self, view: View, actions: Sequence[Any], optional: bool
-    ) -> tuple[list[int], list[Any]]:
-        """Ids of the offered ``actions`` (plus the decline id when ``optional``), and the
-        action each id stands for, in the same order."""
+    def legal_ids(self, view: View, actions: Sequence[Any], optional: bool) -> Sequence[int]:
+        """The ids of the offered ``actions``, in their order, then the decline id when
+        ``optional``."""
         ids = [self.action_id(view, a) for a in actions]
-        acts = list(actions)
         if optional:
             ids.append(self._decline_id())
-            acts.append(DECLINED)
-        return ids, acts
+        return ids
 
     def _decline_id(self) -> int:
         if self.decline_id is None:

@@ -44,8 +44,6 @@ from vncards.envs._encoding import DECLINED, Encoding
 
 __all__ = ["VncardsEnv", "encoding_for"]
 
-_MISSING = object()
-
 
 def encoding_for(plugin: GamePlugin[Any, Any, Any], rules: Any, n_players: int) -> Encoding:
     """The encoding of ``plugin``'s game: the one its module ``vncards.envs.<name>_v0``
@@ -72,6 +70,41 @@ def encoding_for(plugin: GamePlugin[Any, Any, Any], rules: Any, n_players: int) 
         f"no environment encoding for the game {plugin.name!r}: add a module"
         f" vncards.envs.{plugin.name}_v0 with an encoding(plugin, rules, n_players) function"
     )
+
+
+class _LegalIds:
+    """Legal ids and each one's place among the offered actions; a run of ids (Mậu
+    Binh's 72,072 arrangements) is kept as a ``range``, not a table."""
+
+    __slots__ = ("ids", "places")
+
+    def __init__(self, ids: Sequence[int]) -> None:
+        self.ids = ids
+        self.places: dict[int, int] | None = None
+        if not (isinstance(ids, range) and ids.step == 1):
+            self.places = {i: k for k, i in enumerate(ids)}
+            if len(self.places) != len(ids):
+                raise AssertionError("two offered actions share an action id")
+
+    def get(self, action_id: int) -> int | None:
+        """The place of ``action_id`` among the offered actions, or ``None``."""
+        if self.places is None:
+            ids = self.ids
+            assert isinstance(ids, range)
+            return action_id - ids.start if action_id in ids else None
+        return self.places.get(action_id)
+
+    def items(self) -> list[tuple[int, int]]:
+        """``(id, place)`` pairs."""
+        return [(i, k) for k, i in enumerate(self.ids)]
+
+    def mark(self, mask: np.ndarray) -> None:
+        """Set the legal ids' entries of ``mask`` to 1."""
+        ids = self.ids
+        if isinstance(ids, range):
+            mask[ids.start : ids.stop : ids.step] = 1
+        elif ids:
+            mask[list(ids)] = 1
 
 
 class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
@@ -155,7 +188,7 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self._actions: list[Any] = []
         self._views: dict[int, View] = {}
         self._decision: tuple[int, Sequence[Any], bool] | None = None
-        self._legal: dict[int, Any] | None = None
+        self._legal: _LegalIds | None = None
         self.agent_selection = self.possible_agents[0]
 
     # ------------------------------------------------------------ spaces
@@ -232,8 +265,8 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         if action is None:
             raise IllegalMove("must-act", f"{agent} must choose an action; None is not one.")
         action_id = int(action)
-        act = self.legal_actions().get(action_id, _MISSING)
-        if act is _MISSING:
+        index = self._legal_index().get(action_id)
+        if index is None:
             self.encoding.check_id(action_id)
             seat = self._seat_of[agent]
             raise IllegalMove(
@@ -243,6 +276,7 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
             )
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        act = self._action_at(index)
         if act is DECLINED:
             self.plugin.decline(self.state, self._seat_of[agent])
         else:
@@ -266,17 +300,27 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         """The legal ids of the selected agent now, each with the game action it stands
         for (:data:`~vncards.envs.DECLINED` for the decline id); empty once the game is
         over."""
+        return {i: self._action_at(k) for i, k in self._legal_index().items()}
+
+    def _legal_index(self) -> _LegalIds:
+        """The legal ids of the selected agent and their places among its offered
+        actions (one past them: decline)."""
         legal = self._legal
         if legal is None:
             step = self._decision
             if step is None:
-                legal = {}
+                legal = _LegalIds([])
             else:
                 seat, offered, optional = step
-                ids, acts = self.encoding.legal_ids(self.view(seat), offered, optional)
-                legal = dict(zip(ids, acts, strict=True))
+                legal = _LegalIds(self.encoding.legal_ids(self.view(seat), offered, optional))
             self._legal = legal
         return legal
+
+    def _action_at(self, index: int) -> Any:
+        step = self._decision
+        assert step is not None
+        offered = step[1]
+        return DECLINED if index == len(offered) else offered[index]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation": the seat's view as a vector, "action_mask": its legal ids}``
@@ -285,7 +329,7 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         mask = np.zeros(self.encoding.size, dtype=np.int8)
         step = self._decision
         if step is not None and step[0] == seat:
-            mask[list(self.legal_actions())] = 1
+            self._legal_index().mark(mask)
         return {"observation": self.encoding.observe(self.view(seat)), "action_mask": mask}
 
     def render(self) -> str | None:
@@ -341,8 +385,10 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
     def action_to_record(self, action_id: int) -> dict[str, Any] | None:
         """The record action (with ``player``) that id ``action_id`` of the selected agent
         stands for now; ``None`` for the decline id (records hold no declines)."""
-        act = self.legal_actions().get(int(action_id), _MISSING)
-        if act is _MISSING:
+        index = self._legal_index().get(int(action_id))
+        if index is not None:
+            act = self._action_at(index)
+        else:
             seat = self._seat_of[self.agent_selection]
             act = self.encoding.action(self.view(seat), int(action_id))
         if act is DECLINED:

@@ -10,12 +10,13 @@ Space size: ``2**13 = 8192`` for Tiến lên, ``2**10 + 2 = 1026`` for Sâm Lố
 
 Observation (``int8``; cards by id, 3♠ = 0 … 2♥ = 51; seats counted from the
 observer: 0 = itself, 1 = the next seat in turn order …), read from the seat's
-:class:`~vncards.core.ShedView`: ``hand`` (52), ``played`` — the cards each seat has
-played (players × 52), ``table`` — the combination to beat (52; zeros while leading),
-``table_seat`` — who played it (players), ``cards_left`` per seat (players),
-``passed`` this round (players), ``to_act`` — whose choice it is (players), ``known`` —
-cards the rules make public before they are played, per seat (players × 52; Tiến lên's
-3♠ opening), and in games with declarations ``declared`` — who declared (players).
+:class:`~vncards.core.ShedView`, in this order: ``hand`` (52), ``played`` — the cards
+each seat has played (players × 52), ``known`` — cards the rules make public before
+they are played, per seat (players × 52; Tiến lên's 3♠ opening), ``table`` — the
+combination to beat (52; zeros while leading), ``table_seat`` — who played it
+(players), ``cards_left`` per seat (players), ``passed`` this round (players),
+``to_act`` — whose choice it is (players), and in games with declarations
+``declared`` — who declared (players).
 Tiến lên, 4 players: 536 values; Sâm Lốc, 4 players: 540.
 """
 
@@ -30,6 +31,7 @@ from vncards.core import (
     IllegalMove,
     Pass,
     Play,
+    PlayList,
     SheddingGame,
     ShedView,
     View,
@@ -49,12 +51,6 @@ def _shed_view(view: View) -> ShedView:
 
 def _hand_mask(view: View) -> int:
     return _shed_view(view).hand_mask
-
-
-def _bits(mask: int) -> np.ndarray:
-    """The 52 bits of a card mask, lowest card first."""
-    raw = np.frombuffer(mask.to_bytes(7, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, bitorder="little")[:52]
 
 
 def hand_positions(hand: int, cards: int) -> int:
@@ -126,17 +122,18 @@ class SheddingEncoding(Encoding):
         parts = [
             ("hand", 52, 1),
             ("played", n * 52, 1),
+            ("known", n * 52, 1),
             ("table", 52, 1),
             ("table_seat", n, 1),
             ("cards_left", n, self.hand_size),
             ("passed", n, 1),
             ("to_act", n, 1),
-            ("known", n * 52, 1),
         ]
         if self.declares:
             parts.append(("declared", n, 1))
         self.layout = ObservationLayout(parts)
         self._slices = self.layout.slices
+        self._card_bits = 52 * (2 * n + 2)
 
     # ------------------------------------------------------------ actions
 
@@ -203,11 +200,10 @@ class SheddingEncoding(Encoding):
             return f"cards at positions beyond the {len(view.hand)} held"
         return "play " + " ".join(format_card(i, "symbol") for i in mask_ids(cards))
 
-    def legal_ids(
-        self, view: View, actions: Sequence[Any], optional: bool
-    ) -> tuple[list[int], list[Any]]:
-        """Ids of the offered actions: the plays' positions worked out from one table of
-        the hand's cards."""
+    def legal_ids(self, view: View, actions: Sequence[Any], optional: bool) -> list[int]:
+        """The ids of the offered actions, the plays' positions worked out from one table
+        of the hand's cards (and straight from the play masks of a lazy
+        :class:`~vncards.core.PlayList`, without making its actions)."""
         hand = _hand_mask(view)
         pos: dict[int, int] = {}
         bit = 1
@@ -218,22 +214,30 @@ class SheddingEncoding(Encoding):
             bit <<= 1
             rest ^= low
         ids: list[int] = []
-        acts = list(actions)
-        for a in acts:
+        if type(actions) is PlayList:
+            # its plays first, then a pass when offered
+            masks: Sequence[Any] = actions.masks
+            others: Sequence[Any] = [Pass(actions.seat)] if actions.can_pass else []
+        else:
+            masks, others = actions, ()
+        for a in masks:
             if type(a) is Play:
                 cards = a.cards
-                out = 0
-                while cards:
-                    low = cards & -cards
-                    out |= pos[low]
-                    cards ^= low
-                ids.append(out)
+            elif type(a) is int:
+                cards = a
             else:
                 ids.append(self.action_id(view, a))
+                continue
+            out = 0
+            while cards:
+                low = cards & -cards
+                out |= pos[low]
+                cards ^= low
+            ids.append(out)
+        ids.extend(self.action_id(view, a) for a in others)
         if optional:
             ids.append(self._decline_id())
-            acts.append(DECLINED)
-        return ids, acts
+        return ids
 
     # ------------------------------------------------------------ observations
 
@@ -243,24 +247,30 @@ class SheddingEncoding(Encoding):
         n = self.n_players
         me = v.seat
         sl = self._slices
-        out = np.zeros(self.layout.size, dtype=np.int8)
-        out[sl["hand"]] = _bits(v.hand_mask)
-        played0, known0 = sl["played"].start, sl["known"].start
+        # the card blocks lie first, 52 bits each: one integer holds them all
+        bits = v.hand_mask
+        played, known = v.played_by, v.known
         for s in range(n):
             r = (s - me) % n
-            out[played0 + 52 * r : played0 + 52 * r + 52] = _bits(v.played_by[s])
-        for s, mask in enumerate(v.known):
-            if mask:
-                r = (s - me) % n
-                out[known0 + 52 * r : known0 + 52 * r + 52] = _bits(mask)
-        if v.table is not None:
-            out[sl["table"]] = _bits(v.table.mask)
+            bits |= played[s] << (52 * (1 + r))
+            if known and known[s]:
+                bits |= known[s] << (52 * (1 + n + r))
+        table = v.table
+        if table is not None:
+            bits |= table.mask << (52 * (1 + 2 * n))
+        out = np.zeros(self.layout.size, dtype=np.int8)
+        cards = self._card_bits
+        raw = np.frombuffer(bits.to_bytes(cards // 8 + 1, "little"), dtype=np.uint8)
+        out[:cards] = np.unpackbits(raw, bitorder="little")[:cards]
+        if table is not None:
             out[sl["table_seat"].start + (v.table_seat - me) % n] = 1
         left0, passed0 = sl["cards_left"].start, sl["passed"].start
+        passed = v.passed
         for s, count in enumerate(v.counts):
             r = (s - me) % n
             out[left0 + r] = count
-            out[passed0 + r] = v.passed >> s & 1
+            if passed >> s & 1:
+                out[passed0 + r] = 1
         if v.to_act is not None:
             out[sl["to_act"].start + (v.to_act - me) % n] = 1
         if self.declares:
