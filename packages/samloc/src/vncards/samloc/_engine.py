@@ -110,55 +110,6 @@ class SamState(ClimbState):
         return new
 
 
-_TWO = 12
-# enum members read once: a class attribute lookup on an enum is slow, and these are
-# compared on every play and pass
-_SINGLE = Kind.SINGLE
-_QUAD = Kind.QUAD
-_STRAIGHT_ORDERS: dict[str, tuple[int, ...]] = {
-    # 3 … A: the 2 never sits in a straight
-    "standard": tuple(range(12)),
-    # A low or high, 2 after the low A: A-2-3 … Q-K-A, never K-A-2
-    "a23": (11, 12, *range(12)),
-}
-
-# built once: ComboRules caches its lookup tables, so sharing one value matters
-_COMBO_RULES: dict[str, ComboRules] = {
-    name: ComboRules(
-        suits_break_ties=False,
-        straight_order=order,
-        min_straight=3,
-        max_straight=10,  # a whole hand: the sảnh rồng
-        pair_runs=False,
-    )
-    for name, order in _STRAIGHT_ORDERS.items()
-}
-
-_CHOPS = (
-    ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), target_rank=_TWO),
-    ChopRule((Kind.QUAD, 4), (Kind.QUAD, 4), need_higher=True),
-)
-
-
-def sam_combo_rules(rules: SamRules) -> ComboRules:
-    """Combinations of Sâm: rank only, no đôi thông, straights by ``straight_order``.
-
-    >>> from vncards.core import CardSet, classify
-    >>> from vncards.samloc import PRESETS
-    >>> std, a23 = sam_combo_rules(PRESETS["standard"]), sam_combo_rules(PRESETS["a23"])
-    >>> classify(CardSet.parse("AS 2S 3S").mask, std) is None
-    True
-    >>> classify(CardSet.parse("AS 2S 3S").mask, a23).kind.code
-    'straight'
-    """
-    return _COMBO_RULES[rules.straight_order]
-
-
-def sam_chops() -> tuple[ChopRule, ...]:
-    """The chop table: a tứ quý on a single 2, a higher tứ quý on a tứ quý."""
-    return _CHOPS
-
-
 class SamEngine(ClimbEngine):
     """The climbing engine with Sâm's rules; one per rules value (it is stateless).
 
