@@ -24,6 +24,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from vncards.core._cards import parse_card
@@ -32,7 +33,15 @@ from vncards.core._events import Event, View
 from vncards.core._game import Decision, GameResult
 from vncards.core._shedding import Pass
 
-__all__ = ["ClimbHooks", "SearchBot", "SearchGame", "SearchHooks", "SearchStats", "make_bot"]
+__all__ = [
+    "Budgeted",
+    "ClimbHooks",
+    "SearchBot",
+    "SearchGame",
+    "SearchHooks",
+    "SearchStats",
+    "make_bot",
+]
 
 _FULL_DECK = (1 << 52) - 1
 _TWOS = 15 << 48
@@ -391,6 +400,28 @@ class ClimbHooks(SearchHooks):
             else:
                 eng.play(state, seat, masks[0] if pick is None else pick)
         raise RuntimeError("rollout did not end")
+
+
+@dataclass(frozen=True)
+class Budgeted:
+    """A bot factory with a thinking budget: ``Budgeted(name, factory, think=…)(seed)``
+    is ``make_bot(factory, seed, think=…)``. It keeps the bot's ``name`` (simulations
+    label seats with it) and pickles whenever ``factory`` does, so worker processes can
+    make the bots.
+
+    >>> from vncards.core import RandomBot
+    >>> Budgeted("random", RandomBot, think=1.0)(5).name
+    'random'
+    """
+
+    name: str
+    factory: Callable[..., Any]
+    think: float | None = None
+    iterations: int | None = None
+
+    def __call__(self, seed: int) -> Any:
+        """The bot for ``seed``, with this budget when its factory takes one."""
+        return make_bot(self.factory, seed, think=self.think, iterations=self.iterations)
 
 
 def make_bot(

@@ -51,7 +51,7 @@ class SamHooks(ClimbHooks):
         """The beginner's play; ``None`` passes."""
         if not masks:
             return None
-        eng: Any = state.x["engine"]
+        eng: Any = state.engine
         combos = [c for c in (classify(m, eng.combo_rules) for m in masks) if c is not None]
         hand = state.hands[seat]
         declarer = state.x.get("declarer", -1)
