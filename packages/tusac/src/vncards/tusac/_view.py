@@ -7,7 +7,9 @@ Hidden: the other players' private hands and the order of the stock.
 
 While the table waits for one seat's claim on the active card (a win, or a take forced
 by a Khạp or a pair), that is shown to no one else: every other seat's view names the
-player in turn as ``to_act``. So a seat's view never depends on cards it cannot see.
+player in turn as ``to_act``, with no legal actions. So two states that differ only in
+cards hidden from a seat give it the same view whenever the game asks it the same
+thing (or nothing).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from vncards.tusac._engine import (
     ACTIVE,
     DISCARD,
     Discard,
+    Draw,
     OwedDen,
     Revealed,
     Take,
@@ -53,7 +56,7 @@ def action_record(action: TuSacAction) -> dict[str, Any]:
         return {"discard": format_card(action.card)}
     if isinstance(action, Take):
         return {"take": format_cards(action.cards)}
-    if type(action).__name__ == "Draw":
+    if isinstance(action, Draw):
         return {"draw": True}
     return {"pass": True}
 
@@ -353,7 +356,7 @@ def _build(view: TuSacView, hands: dict[int, list[int]], rest: list[int]) -> TuS
     if view.legal and view.phase == ACTIVE:
         # this seat is asked: every seat the game asks before it has no winning claim
         # left (or let it go), and with a forced or in-turn choice nobody has one
-        order = claim_order_of(view)
+        order = _claim_order_of(view)
         ahead = order[: order.index(seat)] if view.optional and seat in order else order
         for s in ahead:
             if s != seat:
@@ -393,7 +396,7 @@ def _build(view: TuSacView, hands: dict[int, list[int]], rest: list[int]) -> TuS
     )
 
 
-def claim_order_of(view: TuSacView) -> list[int]:
+def _claim_order_of(view: TuSacView) -> list[int]:
     """:func:`~vncards.tusac.claim_order` from a view."""
     n = len(view.counts)
     if view.drawn:
