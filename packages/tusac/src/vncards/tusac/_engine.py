@@ -126,9 +126,10 @@ class TookGroup(Took):
     ``group`` is the exposed group's code, ``khui`` whether it completed a Khạp, and
     ``out_of_turn`` whether the taker jumped the turn (a claim: a win, a Khạp or a pair).
 
-    >>> TookGroup(2, "YC", ("YC", "YC"), "triple", False, True).to_json(["An", "Bình", "Chi"])
-    {'type': 'take', 'player': 'Chi', 'card': 'YC', 'cards': ['YC', 'YC'], \
-'group': 'triple', 'khui': False, 'out_of_turn': True}
+    >>> took = TookGroup(2, "YC", ("YC", "YC"), "triple", False, True)
+    >>> data = took.to_json(["An", "Bình", "Chi"])
+    >>> data["type"], data["player"], data["cards"], data["group"], data["out_of_turn"]
+    ('take', 'Chi', ['YC', 'YC'], 'triple', True)
     """
 
     group: str = ""
