@@ -43,7 +43,7 @@ from vncards.maubinh._engine import (
     outcome_of,
     start_game,
 )
-from vncards.maubinh._hands import evaluator, hand_code
+from vncards.maubinh._hands import RANK, SUIT, evaluator, hand_code
 from vncards.maubinh._instant import instant_hand
 from vncards.maubinh._rules import (
     DEFAULT_PRESET,
@@ -56,6 +56,12 @@ from vncards.maubinh._settle import REASONS, settle
 __all__ = ["MauBinhGame", "MauBinhView", "plugin"]
 
 HAND_SIZE = 13
+
+
+def _shown(cards: Iterable[int]) -> list[str]:
+    """Cards for people and queries, in Mậu Binh order: by rank (2 low, A high), then
+    suit."""
+    return format_cards(sorted(cards, key=lambda c: (RANK[c], SUIT[c])))
 
 
 def _record_card(token: str) -> int:
@@ -297,36 +303,26 @@ class MauBinhGame:
     ) -> bool:
         """Play a game of Mậu Binh bots (or core random bots) without building views;
         the same choices, in the same order, as the plain loop."""
-        makers: list[Callable[[int], Arrange]] = []
-        rules = state.rules
-        shown = [c for s in range(state.n) if state.instant[s] is not None for c in state.hands[s]]
         for bot in bots:
-            if isinstance(bot, ArrangingBot) and type(bot).choose is ArrangingBot.choose:
-                split = bot.split
-
-                def make(seat: int, split: Any = split) -> Arrange:
-                    sp = split(rules, state.hands[seat], shown)
-                    return Arrange(seat, sp.chi1, sp.chi2, sp.chi3)
-
-                makers.append(make)
-            elif type(bot) is RandomBot:
-                pick = bot.pick
-
-                def make_any(seat: int, pick: Any = pick) -> Arrange:
-                    choice: Arrange = pick(Splits(seat, state.hands[seat]), False)
-                    return choice
-
-                makers.append(make_any)
-            else:
+            plain = isinstance(bot, ArrangingBot) and type(bot).choose is ArrangingBot.choose
+            if not plain and type(bot) is not RandomBot:
                 return False
         pending = state.pending()
         if len(pending) > max_steps:
             return False
-        ev = state.ev
+        rules, hands, ev = state.rules, state.hands, state.ev
+        shown = [c for s in range(state.n) if state.instant[s] is not None for c in hands[s]]
         for seat in pending:
-            action = makers[seat](seat)
+            bot = bots[seat]
+            if isinstance(bot, ArrangingBot):
+                sp = bot.split(rules, hands[seat], shown)
+                action = Arrange(seat, sp.chi1, sp.chi2, sp.chi3)
+                keys = sp.keys
+            else:
+                action = bot.pick(Splits(seat, hands[seat]), False)  # type: ignore[attr-defined]
+                keys = chi_keys(ev, action)
             state.arranged[seat] = action
-            state.keys[seat] = chi_keys(ev, action)
+            state.keys[seat] = keys
             record(action)
         if pending:
             transfers = settle(state.score, state.instant, state.keys)
@@ -419,7 +415,7 @@ class MauBinhGame:
         """``{"combo": hand code or None, "cards": [...]}`` for a 5- or 3-card chi.
 
         >>> plugin.classify_cards(MauBinhRules(), ["AS", "2S", "3S", "4S", "5S"])
-        {'combo': 'straight-flush', 'cards': ['3S', '4S', '5S', 'AS', '2S']}
+        {'combo': 'straight-flush', 'cards': ['2S', '3S', '4S', '5S', 'AS']}
         >>> plugin.classify_cards(MauBinhRules(), ["Q cơ", "QD", "5C"])["combo"]
         'pair'
         >>> plugin.classify_cards(MauBinhRules(), ["QH", "QD"])["combo"] is None
@@ -429,7 +425,7 @@ class MauBinhGame:
         combo = None
         if len(ids) in (3, 5) and len(set(ids)) == len(ids):
             combo = hand_code(evaluator(rules).key(ids))
-        return {"combo": combo, "cards": format_cards(ids)}
+        return {"combo": combo, "cards": _shown(ids)}
 
     def analyze_cards(
         self, tokens: Sequence[str], rules: MauBinhRules | None = None
@@ -454,9 +450,9 @@ class MauBinhGame:
         return {
             "instant_win": instant_hand(ids, rules),
             "arrangement": {
-                "chi1": format_cards(split.chi1),
-                "chi2": format_cards(split.chi2),
-                "chi3": format_cards(split.chi3),
+                "chi1": _shown(split.chi1),
+                "chi2": _shown(split.chi2),
+                "chi3": _shown(split.chi3),
             },
             "hands": [hand_code(k) for k in split.keys],
             "expected_chi": round(bot.last_expected, 3),
@@ -483,8 +479,8 @@ class MauBinhGame:
         }
 
     def hand_cards(self, state: MauBinhState, seat: int) -> list[str]:
-        """The 13 cards of ``seat``."""
-        return format_cards(state.hands[seat])
+        """The 13 cards of ``seat``, in Mậu Binh order (2 low, A high)."""
+        return _shown(state.hands[seat])
 
     def game_stats(self, state: MauBinhState) -> dict[str, int]:
         """Counters for ``vncards simulate``: instant hands, binh lủng, sập hầm, sập làng.
