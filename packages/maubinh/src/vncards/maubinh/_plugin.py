@@ -61,7 +61,8 @@ HAND_SIZE = 13
 def _shown(cards: Iterable[int]) -> list[str]:
     """Cards for people and queries, in Mậu Binh order: by rank (2 low, A high), then
     suit."""
-    return format_cards(sorted(cards, key=lambda c: (RANK[c], SUIT[c])))
+    ordered: list[int] = sorted(cards, key=lambda c: (RANK[c], SUIT[c]))
+    return format_cards(ordered)
 
 
 def _record_card(token: str) -> int:
