@@ -218,22 +218,31 @@ class MauBinhGame:
 
     def view(self, state: MauBinhState, seat: int) -> MauBinhView:
         """What ``seat`` knows: its cards, its own arrangement, who has arranged, the
-        instant hands shown at the deal, and everything once all is revealed."""
+        instant hands laid face up at the deal, and everything once all is revealed.
+
+        A seat with an instant hand holds nothing: its 13 cards lie on the table for all
+        to see (``public["shown"]``).
+        """
         pending = state.pending()
         legal: tuple[Any, ...] = (Splits(seat, state.hands[seat]),) if seat in pending else ()
+        held = () if state.instant[seat] is not None else state.hands[seat]
         return MauBinhView(
             game=self.name,
             seat=seat,
             to_act=pending[0] if pending else None,
-            hand=tuple(format_cards(state.hands[seat])),
+            hand=tuple(format_cards(held)),
             legal=legal[0] if legal else (),
-            counts=(HAND_SIZE,) * state.n,
+            counts=tuple(0 if c is not None else HAND_SIZE for c in state.instant),
             public={
                 "arranged": [a is not None for a in state.arranged],
                 "instant": list(state.instant),
+                "shown": [
+                    None if c is None else format_cards(h)
+                    for c, h in zip(state.instant, state.hands, strict=True)
+                ],
             },
             history=tuple(e.seen_by(seat) for e in state.history),
-            cards=state.hands[seat],
+            cards=held,
             rules=state.rules,
             arranged=tuple(a is not None for a in state.arranged),
             instant=tuple(state.instant),
@@ -245,7 +254,8 @@ class MauBinhGame:
         assert isinstance(view, MauBinhView)
         rules, n, me = view.rules, len(view.counts), view.seat
         hands: list[list[int] | None] = [None] * n
-        hands[me] = list(view.cards)
+        if view.cards:
+            hands[me] = list(view.cards)
         shown: dict[int, list[int]] = {}
         for e in view.history:
             if isinstance(e, InstantDeclared) and e.seat is not None:
