@@ -5,6 +5,7 @@ protocol (as a third party's game would be)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -296,54 +297,55 @@ def test_a_table_of_bots_alone_is_played_at_once(toy: TestClient) -> None:
     assert r.json()["tokens"] == {}
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.fixture(scope="module")
+def shared_toy() -> Iterator[TestClient]:
+    with TestClient(create_app(ServerSettings(), games={"toy": TOY})) as client:
+        yield client
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), picks=st.lists(st.integers(0, 5), min_size=12, max_size=12))
 def test_property_seats_never_see_others_hidden_cards_and_payments_sum_to_zero(
-    seed: int, picks: list[int]
+    shared_toy: TestClient, seed: int, picks: list[int]
 ) -> None:
     """Hidden information, for any deal and any choices: no view or event of a seat
     shows a card another seat holds; the table's payments sum to zero and equal the
     net of the settled transfers; the record referees to them."""
-    with TestClient(create_app(ServerSettings(), games={"toy": TOY})) as client:
-        r = client.post(
-            "/v1/tables", json={"game": "toy", "players": ["A", "B", "C"], "seed": seed}
+    client = shared_toy
+    r = client.post("/v1/tables", json={"game": "toy", "players": ["A", "B", "C"], "seed": seed})
+    data = r.json()
+    table, tokens = data["table"], data["tokens"]
+    state = client.app.state.store.get(table).state  # type: ignore[attr-defined]
+    turn = 0
+    while True:
+        for seat, name in enumerate(("A", "B", "C")):
+            view = client.get(f"/v1/tables/{table}/view", headers=bearer(tokens[name])).json()
+            text = str(view)
+            for other, hand in enumerate(state.hands):
+                if other != seat:
+                    assert not [c for c in hand if c in text]
+        if view["finished"]:
+            break
+        name = view["to_act"]
+        mine = client.get(f"/v1/tables/{table}/view", headers=bearer(tokens[name])).json()
+        body = {"decline": True} if mine["optional"] and picks[turn % 12] % 2 else None
+        body = body or mine["legal"][picks[turn % 12] % len(mine["legal"])]
+        turn += 1
+        assert (
+            client.post(
+                f"/v1/tables/{table}/actions", headers=bearer(tokens[name]), json=body
+            ).status_code
+            == 200
         )
-        data = r.json()
-        table, tokens = data["table"], data["tokens"]
-        state = client.app.state.store.get(table).state  # type: ignore[attr-defined]
-        turn = 0
-        while True:
-            for seat, name in enumerate(("A", "B", "C")):
-                view = client.get(f"/v1/tables/{table}/view", headers=bearer(tokens[name])).json()
-                text = str(view)
-                for other, hand in enumerate(state.hands):
-                    if other != seat:
-                        assert not [c for c in hand if c in text]
-            if view["finished"]:
-                break
-            name = view["to_act"]
-            mine = client.get(f"/v1/tables/{table}/view", headers=bearer(tokens[name])).json()
-            body = {"decline": True} if mine["optional"] and picks[turn % 12] % 2 else None
-            body = body or mine["legal"][picks[turn % 12] % len(mine["legal"])]
-            turn += 1
-            assert (
-                client.post(
-                    f"/v1/tables/{table}/actions", headers=bearer(tokens[name]), json=body
-                ).status_code
-                == 200
-            )
-        payments = view["result"]["payments"]
-        assert sum(payments.values()) == 0
-        transfers = [t for e in view["history"] if e["type"] == "settle" for t in e["transfers"]]
-        names = ["A", "B", "C"]
-        index = {n: i for i, n in enumerate(names)}
-        net = net_of(
-            [
-                Transfer(index[t["from"]], index[t["to"]], t["amount"], t["reason"])
-                for t in transfers
-            ],
-            3,
-        )
-        assert dict(zip(names, net, strict=True)) == payments
-        record = client.get(f"/v1/tables/{table}/record", headers=bearer(tokens["A"])).json()
-        assert client.post("/v1/referee", json=record).json()["payments"] == payments
+    payments = view["result"]["payments"]
+    assert sum(payments.values()) == 0
+    transfers = [t for e in view["history"] if e["type"] == "settle" for t in e["transfers"]]
+    names = ["A", "B", "C"]
+    index = {n: i for i, n in enumerate(names)}
+    net = net_of(
+        [Transfer(index[t["from"]], index[t["to"]], t["amount"], t["reason"]) for t in transfers],
+        3,
+    )
+    assert dict(zip(names, net, strict=True)) == payments
+    record = client.get(f"/v1/tables/{table}/record", headers=bearer(tokens["A"])).json()
+    assert client.post("/v1/referee", json=record).json()["payments"] == payments

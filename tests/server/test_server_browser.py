@@ -1,0 +1,191 @@
+"""The web table in a real browser (Debian's chromium driven by Playwright): a whole
+Tiến lên game played by clicking cards, the first moves of Sâm, Tứ Sắc and Mậu Binh, the
+settlement at the end, and the labels in Vietnamese and English.
+
+The server runs in a thread on 127.0.0.1 on a port the system chooses. Without
+/usr/bin/chromium these tests are skipped (CI installs it with apt-get).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import pytest
+from vncards.server import create_app
+
+from tests.server.conftest import LiveServer, games_with_views
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason="Debian's chromium is not at /usr/bin/chromium (apt-get install chromium; CI does)",
+)
+
+READY = "body[data-state=mine], body[data-state=finished]"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    with LiveServer(create_app()) as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="vi-VN")
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert errors == []
+
+
+def open_table(page: Any, server: LiveServer, game: str) -> None:
+    if game not in games_with_views():
+        pytest.skip(f"{game} is not installed with views")
+    page.goto(f"{server.url}/?game={game}")
+    page.wait_for_selector("body[data-state=setup]")
+    page.click("#start")
+    page.wait_for_selector(READY)
+
+
+def legal(page: Any) -> list[dict[str, Any]]:
+    """The seat's legal actions, as the page lists them."""
+    return [
+        json.loads(b.get_attribute("data-legal")) for b in page.query_selector_all("#legal button")
+    ]
+
+
+def click_cards(page: Any, cards: list[str]) -> None:
+    for card in cards:
+        page.click(f'#hand button[data-card="{card}"]:not(.selected) >> nth=0')
+
+
+def take_turn(page: Any) -> str:
+    """Make one choice the way a person does: click the cards of the first legal play
+    (or discard, take, arrangement), then its button; else pass, draw or decline."""
+    actions = legal(page)
+    with_cards = [a for a in actions if not isinstance(next(iter(a.values())), bool)]
+    choice = with_cards[0] if with_cards else (actions[0] if actions else None)
+    if choice is None:
+        page.click("#actions button[data-action=decline]")
+        kind = "decline"
+    else:
+        kind, value = next(iter(choice.items()))
+        if isinstance(value, list):
+            click_cards(page, value)
+        elif isinstance(value, str) and page.query_selector(f'#hand button[data-card="{value}"]'):
+            click_cards(page, [value])
+        elif isinstance(value, dict):
+            arrange(page, value)
+        page.click(f"#actions button[data-action={kind}]")
+    page.wait_for_function(
+        "['mine', 'finished'].includes(document.body.dataset.state)", timeout=60_000
+    )
+    return kind
+
+
+def arrange(page: Any, template: dict[str, str]) -> None:
+    """Fill each named group (Mậu Binh's chi) with the next cards of the hand; the last
+    group fills itself."""
+    for key, size in list(template.items())[:-1]:
+        n = int(size.split()[0])
+        buttons = page.query_selector_all("#hand button")
+        for b in buttons[:n]:
+            b.click()
+        page.click(f'#groups button[data-group="{key}"]')
+
+
+def test_a_whole_tien_len_game_is_played_by_clicking(page: Any, server: LiveServer) -> None:
+    """Web table: a Tiến lên game from the deal to the settlement, every move made by
+    clicking cards and buttons; the settlement shown is the referee's ruling on the
+    table's record."""
+    open_table(page, server, "tienlen")
+    for _ in range(300):
+        if page.query_selector("body[data-state=finished]"):
+            break
+        take_turn(page)
+    assert page.query_selector("body[data-state=finished]")
+    assert page.is_visible("#result")
+    shown = {
+        row.get_attribute("data-player"): int(row.query_selector("td.num").inner_text())
+        for row in page.query_selector_all("#payments tbody tr")
+    }
+    assert sum(shown.values()) == 0
+    assert page.query_selector_all("#log li")
+    table, token = page.evaluate("[S.table, S.token]")
+    headers = {"Authorization": f"Bearer {token}"}
+    record = httpx2.get(f"{server.url}/v1/tables/{table}/record", headers=headers).json()
+    report = httpx2.post(f"{server.url}/v1/referee", json=record).json()
+    assert report["legal"]
+    assert report["finished"]
+    assert report["payments"] == shown
+
+
+@pytest.mark.parametrize("game", ["samloc", "tusac"])
+def test_the_first_moves_of_sam_and_tu_sac_by_clicking(
+    page: Any, server: LiveServer, game: str
+) -> None:
+    """Web table: Sâm and Tứ Sắc up to the first few moves; each move shows in the
+    event log and the hand follows."""
+    open_table(page, server, game)
+    kinds = []
+    for _ in range(4):
+        if page.query_selector("body[data-state=finished]"):
+            break
+        before = int(page.evaluate("document.body.dataset.events"))
+        kinds.append(take_turn(page))
+        if kinds[-1] != "decline":
+            assert int(page.evaluate("document.body.dataset.events")) > before
+    assert kinds
+    assert page.query_selector_all("#log li")
+
+
+def test_mau_binh_is_arranged_by_clicking(page: Any, server: LiveServer) -> None:
+    """Web table: a game whose action is a named arrangement (Mậu Binh's three chi) is
+    played with the same page: pick cards, put them in a chi, arrange."""
+    open_table(page, server, "maubinh")
+    for _ in range(5):
+        if page.query_selector("body[data-state=finished]"):
+            break
+        take_turn(page)
+    assert page.query_selector("body[data-state=finished]")
+    assert page.is_visible("#result")
+
+
+def test_labels_in_vietnamese_and_english(page: Any, server: LiveServer) -> None:
+    page.goto(server.url)
+    page.wait_for_selector("body[data-state=setup]")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("body[data-state=setup]")
+    assert page.inner_text("#start") == "Chia bài"
+    page.click("#lang")
+    assert page.inner_text("#start") == "Deal"
+    assert page.inner_text("#setup-title") == "New table"
+    page.click("#lang")
+    assert page.inner_text("#start") == "Chia bài"
