@@ -44,6 +44,7 @@ from vncards.core import (
     derive_seed,
     mask_ids,
 )
+from vncards.core._search import make_bot
 
 __all__ = ["BOT_NAMES", "play_command"]
 
@@ -498,6 +499,9 @@ def play_command(
     vietnamese: Annotated[
         bool, typer.Option("--vi", help="Vietnamese card names (10 cơ).")
     ] = False,
+    think: Annotated[
+        float, typer.Option("--think", min=0.001, help="Seconds of search per bot decision.")
+    ] = 0.1,
 ) -> None:
     """Play a game (or a match) at the terminal against bots.
 
@@ -513,13 +517,14 @@ def play_command(
     if not 1 <= seat <= n:
         raise InputError(f"--seat must be 1 to {n}, not {seat}")
     human = seat - 1
-    others = bot_names(plugin, bots, n - 1)
+    # by default the game's strongest bot (its documented ``default_opponent``)
+    others = bot_names(plugin, bots or getattr(plugin, "default_opponent", None), n - 1)
     chosen = seed if seed is not None else secrets.randbelow(2**32)
     names = list(BOT_NAMES[: n - 1])
     names.insert(human, _HUMAN)
     bot_seats = [s for s in range(n) if s != human]
     made = {
-        s: plugin.bots[name](derive_seed(chosen, 1000 + s))
+        s: make_bot(plugin.bots[name], derive_seed(chosen, 1000 + s), think=think)
         for s, name in zip(bot_seats, others, strict=True)
     }
     t = _Table(plugin, names, human, made, vietnamese, [0] * n)

@@ -1,0 +1,29 @@
+"""The search bot on the command line: the default opponent of ``vncards play``, and
+``--think`` setting its budget."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+from vncards.cli.app import app
+from vncards.core import get_game
+
+
+@pytest.mark.parametrize("game", ["tienlen", "samloc", "tusac"])
+def test_the_strongest_bot_is_the_default_opponent(game: str) -> None:
+    plugin = get_game(game)
+    assert plugin.default_opponent == "search"  # type: ignore[attr-defined]
+    assert "search" in plugin.bots
+    res = CliRunner().invoke(
+        app, ["play", game, "-n", "2", "--seed", "3", "--think", "0.01"], input="q\n"
+    )
+    assert "(search)" in res.stdout
+    assert "Traceback" not in res.stdout
+
+
+def test_named_bots_still_override_the_default_opponent() -> None:
+    res = CliRunner().invoke(
+        app, ["play", "tienlen", "-n", "2", "--seed", "3", "-b", "greedy"], input="q\n"
+    )
+    assert "(greedy)" in res.stdout
+    assert "(search)" not in res.stdout
