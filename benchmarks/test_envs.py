@@ -1,7 +1,7 @@
 """Environment throughput: 4-player Tiến lên through ``vncards.envs`` with random
 masked actions — each step builds the acting agent's observation and action mask
 (``env.last()``), picks a legal id at random and steps — against the core's own
-random-bot loop (``vncards.core.play_game`` with ``RandomBot``) on the same deals.
+random-bot loop (``vncards.core.play_game`` with ``RandomBot``), 100 games each.
 
 Steps per second is actions taken in a round divided by the median round (stored as
 ``extra_info["steps_per_s"]``); the env benchmarks also store ``ratio_to_core``: how many
