@@ -33,6 +33,19 @@ def _hidden_free(env: VncardsEnv, agent: str, obs: dict[str, np.ndarray]) -> Non
         for part in ("played", "table"):
             marked = {int(i) % 52 for i in np.flatnonzero(vec[sl[part]])}
             assert not marked & hidden, f"{part} shows a card another seat holds"
+    elif env.plugin.name == "tusac":
+        from vncards.tusac import hand_kinds
+
+        counts = np.bincount(hand_kinds(state.hands[seat]), minlength=28)
+        assert np.array_equal(vec[sl["hand"]], counts)
+    elif env.plugin.name == "maubinh":
+        assert set(np.flatnonzero(vec[sl["hand"]])) == set(state.hands[seat])
+        if not state.finished:  # before the reveal only instant hands are shown
+            shown = vec[sl["shown"]].reshape(-1, 52)
+            for r in range(len(shown)):
+                s = (seat + r) % len(shown)
+                if r and state.instant[s] is None:
+                    assert not shown[r].any(), "an arrangement shown before the reveal"
     view = env.view(seat)
     determinize = getattr(env.plugin, "determinize", None)
     if determinize is not None:
