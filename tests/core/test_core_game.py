@@ -88,16 +88,18 @@ class Mini(SheddingGame[MiniRules]):
         return 0
 
     def result(self, state: ClimbState) -> GameResult:
-        led = Ledger(state.n_players, state.chop_net)
+        led = Ledger(state.n_players)
+        led.extend(state.chop_transfers)
         if state.finished:
             for seat, hand in enumerate(state.hands):
-                led.pay(seat, state.winner, hand.bit_count())
+                led.pay(seat, state.winner, hand.bit_count(), "cards-left")
         return GameResult(
             finished=state.finished,
             outcome="win" if state.finished else None,
             winner=state.winner if state.finished else None,
             instant_win=None,
             payments=tuple(led.net),
+            transfers=tuple(led.transfers),
         )
 
     def summary(self, rules: MiniRules) -> dict[str, Any]:
