@@ -400,8 +400,11 @@ class MauBinhGame:
         return out
 
     def card_multiset(self, state: MauBinhState) -> list[int]:
-        """Every dealt card (arranging moves no card between zones)."""
-        return sorted(c for h in state.hands for c in h)
+        """All 52 cards: the hands and the cards left out of play (arranging moves no
+        card between zones)."""
+        dealt = [c for h in state.hands for c in h]
+        held = set(dealt)
+        return sorted(dealt + [c for c in range(52) if c not in held])
 
     # ------------------------------------------------------------ queries (CLI)
 
