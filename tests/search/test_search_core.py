@@ -175,3 +175,23 @@ def test_doubling_is_searched_as_a_choice(duel: Duel) -> None:
     assert bot.choose(duel.view(state, 0), d.actions, True) == Double(0)
     rng = random.Random(0)
     assert duel.determinize(duel.view(state, 0), rng).hands[0] == [7, 8, 9]
+
+
+class _Cautious(SearchHooks):
+    margin = 1e9
+
+
+def test_a_margin_keeps_the_first_candidate_unless_another_is_clearly_better() -> None:
+    # the follower of the position above: with an impossible margin the first offered
+    # card (the 2, which loses) is kept; without one the search finds the 9
+    duel = Duel()
+    state = DuelState([[0, 7], [2, 9]], tricks=[1, 0], asked=True, played=[4, 5])
+    duel.apply(state, Card(0, 7))
+    d = duel.decision(state)
+    assert d is not None
+    view = duel.view(state, 1)
+    assert (
+        SearchBot(duel, _Cautious(), seed=0, iterations=200).choose(view, d.actions, False)
+        == (d.actions[0])
+    )
+    assert SearchBot(duel, seed=0, iterations=200).choose(view, d.actions, False) == Card(1, 9)

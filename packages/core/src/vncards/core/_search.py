@@ -90,10 +90,16 @@ class SearchHooks:
     policy playing a full state to the end), ``exact`` (a proven choice, e.g. a hand
     that goes out whatever the others hold) and ``reward``.
 
+    ``margin`` (0 by default) keeps the first candidate unless another one's payoff is
+    higher by more than that many standard errors of the paired differences: a game
+    whose rollouts are noisy trusts its first guess.
+
     >>> hooks = SearchHooks()
     >>> hooks.candidates(None, ["a", "b"], True)
     ['a', 'b', None]
     """
+
+    margin = 0.0
 
     def candidates(self, view: Any, actions: Sequence[Any], optional: bool) -> list[Any]:
         """The choices worth searching, best guess first; ``None`` stands for declining
@@ -235,6 +241,13 @@ class SearchBot:
         stats.means = [sum(p) / len(p) if p else -math.inf for p in payoffs]
         # the best mean among the candidates still in the running; the first wins ties
         best = max(alive, key=lambda i: (stats.means[i], -i))
+        margin = hooks.margin
+        if margin > 0 and best != 0 and payoffs[0]:
+            # leave the hooks' first choice only for a candidate better by ``margin``
+            # standard errors of the paired differences
+            mean, se = _paired(payoffs[best], payoffs[0])
+            if mean <= margin * se:
+                best = 0
         return cands[best]
 
 
@@ -250,16 +263,20 @@ def _survivors(alive: list[int], payoffs: list[list[float]]) -> list[int]:
         if i == lead:
             keep.append(i)
             continue
-        p = payoffs[i]
-        # both played every round since the start (a dropped one never comes back)
-        n = min(len(p), len(lead_p))
-        diffs = [p[j] - lead_p[j] for j in range(n)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else math.inf
-        se = math.sqrt(var / n)
+        mean, se = _paired(payoffs[i], lead_p)
         if mean + _DROP_Z * se >= 0:
             keep.append(i)
     return keep
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of ``a[j] - b[j]`` over the rounds both played (both
+    played every round from the first: a dropped candidate never comes back)."""
+    n = min(len(a), len(b))
+    diffs = [a[j] - b[j] for j in range(n)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else math.inf
+    return mean, math.sqrt(var / n)
 
 
 class ClimbHooks(SearchHooks):

@@ -9,7 +9,9 @@ payments, an unfinished one by how close each hand is to complete (its fewest r�
 proportional to ``exp(-rác)``, and the seat's payoff is what a win is worth times its
 chance against each other seat's.
 
-An offered win is always taken (the proven choice); discards and takes are searched.
+An offered win is always taken (the proven choice); discards among the worst rác and
+takes are searched, and the rollouts being noisy, the greedy choice is kept unless
+another is better by a standard error (``margin``).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class TuSacHooks(SearchHooks):
 
     max_candidates = 6
     horizon = 16
+    margin = 1.0
 
     def exact(self, view: Any, actions: Sequence[Any], optional: bool) -> tuple[Any] | None:
         """An offered win is taken."""
@@ -59,17 +62,17 @@ class TuSacHooks(SearchHooks):
         return None
 
     def candidates(self, view: Any, actions: Sequence[Any], optional: bool) -> list[Any]:
-        """Discards: the worst rác (fewest outs) first, then the others by outs. Takes:
-        every take of the seat's own (the one leaving the fewest rác first) and the
-        draw or pass."""
+        """Discards: the worst rác (fewest outs; the others may owe đền). Takes: every
+        take of the seat's own (the one leaving the fewest rác first) and the draw or
+        pass."""
         if optional:
             return [*actions, None]
         if not actions:
             return []
         hand = view.own
         if isinstance(actions[0], Discard):
-            _, outs = worst_of(hand, view.seen)
-            ranked = sorted(actions, key=lambda a: (outs.get(a.card, 99), a.card))
+            worst, _ = worst_of(hand, view.seen)
+            ranked = [a for a in actions if a.card in worst] or list(actions)
             return ranked[: self.max_candidates]
         seat = view.seat
         takes = [a for a in actions if isinstance(a, Take) and a.seat == seat]
