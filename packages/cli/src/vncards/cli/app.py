@@ -31,6 +31,7 @@ from vncards.cli._queries import (
 from vncards.cli._referee import referee_command
 from vncards.cli._serve import serve_command
 from vncards.cli._simulate import simulate_command
+from vncards.cli._tournament import tournament_command
 from vncards.core import VncardsError
 
 __all__ = ["app", "main"]
@@ -126,6 +127,7 @@ app.command("schema")(schema_command)
 app.command("play")(play_command)
 app.command("simulate")(simulate_command)
 app.command("compare")(compare_command)
+app.command("tournament")(tournament_command)
 app.command("serve")(serve_command)
 
 
