@@ -180,7 +180,7 @@ class TuSacGame:
         if parts is None:
             return None
         seat, actions, optional = parts
-        return Decision(seat, actions, optional)
+        return Decision(seat, list(actions), optional)
 
     def decline(self, state: TuSacState, seat: int) -> None:
         """``seat`` lets its winning claim on the active card go."""

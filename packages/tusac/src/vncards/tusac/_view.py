@@ -44,6 +44,7 @@ _PHASES = {DISCARD: "discard", ACTIVE: "active"}
 _SHAPES = tuple(tuple(take_shapes(k)) for k in range(KINDS))
 _DETERMINIZE_TRIES = 400
 _PLAIN_TRIES = 8
+_SHUFFLES = 30
 
 
 def action_record(action: TuSacAction) -> dict[str, Any]:
@@ -224,9 +225,11 @@ def _deal_hidden(
     kind; the rest is the stock, shuffled. ``None`` if this try cannot be completed.
 
     The Khạp kinds are drawn first among the kinds with three hidden copies; then the
-    shuffled cards are dealt in order, a card that would give a seat a third copy
-    passing on to the next seat (or the stock). ``pair = (seat, kind)`` deals that seat
-    two copies of that kind first."""
+    other cards are shuffled and dealt, the shuffle drawn again while a seat would get
+    a third copy of a card (so every fitting deal is as likely as any other). After
+    ``_SHUFFLES`` such draws, cards are dealt in order, one that would give a seat a
+    third copy passing on to the next seat (or the stock). ``pair = (seat, kind)``
+    deals that seat two copies of that kind first."""
     left = list(pool)
     hands: dict[int, list[int]] = {}
     locked: dict[int, set[int]] = {}
@@ -249,16 +252,25 @@ def _deal_hidden(
                 hands[s].extend((kind, kind, kind))
                 left[kind] -= 3
                 locked[s].add(kind)
+    needs = {s: size - len(hands[s]) for s, size in sizes.items()}
+    if min(needs.values(), default=0) < 0:
+        return None
     cards = [kind for kind in range(KINDS) for _ in range(left[kind])]
-    rng.shuffle(cards)
-    for s, size in sizes.items():
+    for _ in range(_SHUFFLES):
+        rng.shuffle(cards)
+        if _fits(cards, needs, locked):
+            start = 0
+            for s, need in needs.items():
+                hands[s].extend(cards[start : start + need])
+                start += need
+            return hands, cards[start:]
+    for s, need in needs.items():
         hand = hands[s]
-        need = size - len(hand)
         if need == 0:
             continue
         held = [0] * KINDS
         for kind in locked[s]:
-            held[kind] = 2  # a fourth copy would make a Quàn
+            held[kind] = 2  # a fourth copy would make a Quàn, a third a Khạp
         rest = []
         for i, kind in enumerate(cards):
             if held[kind] < 2:
@@ -274,6 +286,22 @@ def _deal_hidden(
             return None
         cards = rest
     return hands, cards
+
+
+def _fits(cards: list[int], needs: Mapping[int, int], locked: Mapping[int, set[int]]) -> bool:
+    """Whether dealing ``cards`` in order, ``needs[s]`` to each seat, gives no seat a
+    third copy of a card (nor any copy of a card it holds as a Khạp or placed pair)."""
+    start = 0
+    for s, need in needs.items():
+        held = [0] * KINDS
+        for kind in locked[s]:
+            held[kind] = 2
+        for kind in cards[start : start + need]:
+            if held[kind] == 2:
+                return False
+            held[kind] += 1
+        start += need
+    return True
 
 
 # Groups a private hand may hold besides a Khạp: no three or four of a kind.
