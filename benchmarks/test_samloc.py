@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 
 from pytest_benchmark.fixture import BenchmarkFixture
-from vncards.core import ClimbState, RandomBot
-from vncards.samloc import plugin
+from vncards.core import RandomBot
+from vncards.samloc import SamState, plugin
 
 from benchmarks._games import GAMES, play_batch, record_rate
 
@@ -38,7 +38,7 @@ def test_greedy_bot_games(benchmark: BenchmarkFixture) -> None:
     record_rate(benchmark, GAMES)
 
 
-def _mid_games(count: int = 100) -> list[ClimbState]:
+def _mid_games(count: int = 100) -> list[SamState]:
     """Seeded 4-player games between random bots (declining Sâm) stopped halfway: about
     20 cards played, a table to answer in most of them."""
     states = []

@@ -11,6 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vncards.core import (
+    CARDS,
+    TRUE,
+    ActionKey,
     BotFactory,
     ChopRule,
     ClimbConfig,
@@ -22,8 +25,10 @@ from vncards.core import (
     Kind,
     Ledger,
     RandomBot,
+    RecordVocabulary,
     RulesBase,
     SheddingGame,
+    Statistic,
     random_first,
 )
 
@@ -109,8 +114,19 @@ class MiniClimb(SheddingGame[MiniRules]):
             "scoring": "a lá per card left",
         }
 
+    # what its records say and what it counts: a third party's own words, declared here
+    record_vocabulary = RecordVocabulary(
+        actions=(ActionKey("play", CARDS), ActionKey("pass", TRUE)),
+        outcomes=("win",),
+        transfer_reasons=("cards-left", "chop"),
+    )
+    statistics = (Statistic("chops", "chop", "Games where a four of a kind chopped a 2."),)
+
     def game_stats(self, state: ClimbState) -> dict[str, int]:
-        return {"cards_left": sum(h.bit_count() for h in state.hands)}
+        return {
+            "cards_left": sum(h.bit_count() for h in state.hands),
+            "chops": len(state.chop_transfers),
+        }
 
 
 plugin = MiniClimb()

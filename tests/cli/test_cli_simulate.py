@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 from typer.testing import CliRunner
-from vncards.cli._stats import summarize, wilson
 from vncards.cli.app import app
-from vncards.cli.sim import GameSummary
+from vncards.core.simulate import GameSummary, summarize, wilson
 
 HERE = Path(__file__).parent
 
@@ -33,7 +32,7 @@ def _summary(winner: int | None, first: int, payments: tuple[int, ...], **kw: An
     )  # fmt: skip
 
 
-def test_summary_counts_wins_first_player_and_instant_wins() -> None:
+def test_summary_counts_wins_first_player_and_instant_wins(fake: Any) -> None:
     """Three games: seat 0 wins two (one instantly, one as first player), one draw.
     Win rate 2/3 and 0/3; first player won 1 of the 2 decided games; mean payments
     (5 + 3 + 0) / 3 and (−5 − 3 + 0) / 3; mean length (10 + 20 + 30) / 3 = 20."""
@@ -42,7 +41,8 @@ def test_summary_counts_wins_first_player_and_instant_wins() -> None:
         _summary(0, 1, (3, -3), outcome="instant-win", instant="dragon", length=20),
         _summary(None, 1, (0, 0), outcome="draw", length=30, stats={"chops": 2}),
     ]
-    s = summarize(games)
+    stats = summarize(games, fake)
+    s = stats.to_json()
     assert [seat["wins"] for seat in s["seats"]] == [2, 0]
     assert s["seats"][0]["win_rate"] == pytest.approx(2 / 3)
     assert s["seats"][0]["mean_payment"] == pytest.approx(8 / 3)
@@ -53,6 +53,11 @@ def test_summary_counts_wins_first_player_and_instant_wins() -> None:
     assert s["mean_length"] == pytest.approx(20.0)
     assert s["per_game"] == {"chops": pytest.approx(1.0)}
     assert s["outcomes"] == {"draw": 1, "instant-win": 1, "win": 1}
+    # lá changing hands: 5, 3 and 0; their sample sd is sqrt(((5-8/3)^2 + ...) / 2)
+    assert stats.moved.mean == pytest.approx(8 / 3)
+    assert stats.moved.sd == pytest.approx(2.5166, abs=1e-4)
+    assert (stats.first_seat.count, stats.first_seat.games) == (1, 2)
+    assert stats.first_seat_payment.mean == pytest.approx((5 - 3 + 0) / 3)
 
 
 def _simulate(runner: CliRunner, *extra: str) -> Any:
@@ -76,7 +81,8 @@ def test_simulate_json_shape(runner: CliRunner, fake: Any) -> None:
         lo, hi = s["ci95"]
         assert lo <= s["win_rate"] <= hi
     assert data["outcomes"] == {"win": 40}
-    assert set(data["per_game"]) == {"cards_left"}
+    assert set(data["per_game"]) == {"cards_left", "chops"}
+    assert set(data["figures"]) == {"chops"}
     assert data["mean_length"] > 0
 
 
@@ -126,7 +132,9 @@ def test_readable_statistics_table(runner: CliRunner, fake: Any) -> None:
     assert result.exit_code == 0
     assert "95% interval" in result.stdout
     assert "mean length" in result.stdout
-    assert "first player wins" in result.stdout
+    assert "first seat wins" in result.stdout
+    assert "lá changing hands" in result.stdout
+    assert "games with chop" in result.stdout
     assert result.stderr == ""
 
 

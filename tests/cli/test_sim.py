@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from vncards.cli import sim
-from vncards.cli.sim import GameSummary, SimulationError, load_game, simulate
+from vncards.core import simulate as sim
+from vncards.core.simulate import GameSummary, SimulationError, load_game
+from vncards.core.simulate import play_games as simulate
 from vncards.core import (
     PluginError,
     RulesError,

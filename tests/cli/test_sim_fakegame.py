@@ -45,7 +45,7 @@ class LowestBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+    def choose(self, view: Any, actions: Sequence[Any], optional: bool) -> Any | None:
         return actions[0]
 
 

@@ -27,19 +27,19 @@ from vncards.core import (
     referee,
     resolve_rules,
 )
-from vncards.samloc import plugin
+from vncards.samloc import SamState, plugin
 
 from tests.samloc._positions import deal_table, pass_, play
 
 # ---------------------------------------------------------------- helpers
 
 
-def table(*hands: str, first: int = 0, variant: str = "standard", **rules: Any) -> ClimbState:
+def table(*hands: str, first: int = 0, variant: str = "standard", **rules: Any) -> SamState:
     """A later game of a match (tới trắng off, so hands may be small) from given hands."""
     return deal_table(*hands, first=first, variant=variant, no_instant=True, **rules)
 
 
-def deal10(*hands: str, first: int = 0, variant: str = "standard") -> ClimbState:
+def deal10(*hands: str, first: int = 0, variant: str = "standard") -> SamState:
     """A first game from full ten-card hands (tới trắng is checked)."""
     rules = resolve_rules(plugin, variant)
     return plugin.start(rules, [CardSet.parse(h).mask for h in hands], first)
@@ -411,7 +411,7 @@ def test_declarer_nearest_from_lowest_card_holder_counts() -> None:
     assert st.turn == 2
     plugin.apply(st, Declare(0))
     plugin.apply(st, Declare(3))
-    assert (st.x["declarer"], st.turn) == (3, 3)
+    assert (st.declarer, st.turn) == (3, 3)
 
 
 # ---------------------------------------------------------------- tới trắng

@@ -23,7 +23,7 @@ from vncards.core import (
     random_first,
     resolve_rules,
 )
-from vncards.samloc import SamEngine, plugin
+from vncards.samloc import SamEngine, SamState, plugin
 from vncards.samloc._engine import next_active
 from vncards.samloc._game import SamLoc
 from vncards.samloc._hands import instant_win_code
@@ -31,21 +31,22 @@ from vncards.samloc._hands import instant_win_code
 from tests.samloc._positions import pass_, play
 
 
-def table(*hands: str, first: int = 0, fresh: bool = False, **rules: Any) -> ClimbState:
+def table(*hands: str, first: int = 0, fresh: bool = False, **rules: Any) -> SamState:
     """A later game (no tới trắng) from small hands; ``fresh`` gives it an engine built
     for this test instead of the plugin's cached one."""
     rules["instant_wins_first_game_only"] = True
     chosen = resolve_rules(plugin, "standard", rules)
     state = plugin.start(chosen, [CardSet.parse(h).mask for h in hands], first, later=True)
     if fresh:
-        state.x["engine"] = SamEngine(chosen)
+        state.engine = SamEngine(chosen)
     assert not state.finished
     return state
 
 
 def offered(state: ClimbState) -> set[str]:
     """The plays offered to the seat to act, written as cards."""
-    eng: SamEngine = state.x["engine"]  # type: ignore[assignment]
+    eng = state.engine
+    assert eng is not None
     return {str(CardSet(m)) for m in eng.plays(state)}
 
 
@@ -56,7 +57,7 @@ def bao_mot(state: ClimbState) -> list[tuple[int, int]]:
 
 def engine_violations(state: ClimbState) -> list[tuple[int, int, int]]:
     """``(action index, seat, announced seat)`` of the báo một notes an engine kept."""
-    notes = cast("tuple[tuple[int, int, int, str], ...]", state.x.get("viol", ()))
+    notes = cast(SamState, state).viol
     return [(i, s, a) for i, s, a, _ in notes]
 
 
@@ -281,7 +282,7 @@ def test_two_stuck_leaders_leave_play_in_turn() -> None:
     assert st.turn == 2
     play(st, 2, "KS")
     pass_(st, 0)  # seat 2 leads with only 2♥: stuck; seat 0 leads
-    assert st.x["stuck"] == 0b110
+    assert st.stuck == 0b110
     assert st.out == 0b110
     assert st.turn == 0
     assert not st.finished
@@ -319,40 +320,36 @@ def test_standalone_engine_records_bao_mot_and_a_plain_win() -> None:
     """The engine alone, on a state with no extras (as in its own example): báo một is
     still noted, and going out is a plain win, not a Sâm."""
     eng = SamEngine(plugin.presets["standard"])
-    st = ClimbState([CardSet.parse(h).mask for h in ("4S 9D 10D", "KH 6C 7C", "8S")], 0)
-    st.x = {}
+    st = SamState([CardSet.parse(h).mask for h in ("4S 9D 10D", "KH 6C 7C", "8S")], 0)
     eng.play(st, 0, CardSet.parse("4S").mask)
     eng.pass_turn(st, 1)
     assert engine_violations(st) == [(1, 1, 2)]
     eng.play(st, 2, CardSet.parse("8S").mask)
     assert st.finished
     assert st.winner == 2
-    assert "sam" not in st.x
-    st = ClimbState([CardSet.parse(h).mask for h in ("4S 9D 10D", "KH 6C 7C", "8S")], 0)
-    st.x = {}
+    assert st.sam is None
+    st = SamState([CardSet.parse(h).mask for h in ("4S 9D 10D", "KH 6C 7C", "8S")], 0)
     eng.play(st, 0, CardSet.parse("4S").mask)
     eng.play(st, 1, CardSet.parse("6C").mask)
     assert engine_violations(st) == [(1, 1, 2)]
-    st = ClimbState([CardSet.parse(h).mask for h in ("3S 9H", "4S")], 0)
-    st.x = {}
+    st = SamState([CardSet.parse(h).mask for h in ("3S 9H", "4S")], 0)
     eng.play(st, 0, CardSet.parse("3S").mask)
     eng.play(st, 1, CardSet.parse("4S").mask)
     assert st.finished
     assert st.winner == 1
-    assert "sam" not in st.x
+    assert st.sam is None
 
 
 def test_standalone_engine_stuck_leader() -> None:
     """The engine alone: a leader holding a lone 2 leaves play (thối 2), no Sâm involved."""
     eng = SamEngine(plugin.presets["standard"])
-    st = ClimbState([CardSet.parse(h).mask for h in ("3S 9H", "AS 2S", "KS QS")], 0)
-    st.x = {}
+    st = SamState([CardSet.parse(h).mask for h in ("3S 9H", "AS 2S", "KS QS")], 0)
     eng.play(st, 0, CardSet.parse("3S").mask)
     eng.play(st, 1, CardSet.parse("AS").mask)
     eng.pass_turn(st, 2)
     eng.pass_turn(st, 0)
-    assert st.x["stuck"] == 0b10
-    assert "sam" not in st.x
+    assert st.stuck == 0b10
+    assert st.sam is None
     assert st.turn == 2
 
 
@@ -372,7 +369,7 @@ def test_nearest_declaration_to_the_would_be_leader_counts() -> None:
     plugin.apply(st, Declare(0))
     assert st.n_actions == 1
     plugin.apply(st, Declare(2))
-    assert st.x["declarer"] == 2
+    assert st.declarer == 2
     assert st.turn == 2
     assert st.n_actions == 2
     for bad, code in (
@@ -461,8 +458,8 @@ def test_random_first_lead_uses_the_deal_seed() -> None:
     rules = resolve_rules(plugin, None, {"first_lead": "random"})
     for seed in range(6):
         st = plugin.new_game(rules, 4, seed=seed)
-        assert st.x["first"] == random_first(seed, 4)
-        assert st.x["later"] is False
+        assert st.first == random_first(seed, 4)
+        assert st.later is False
 
 
 def test_instant_win_names_the_winner() -> None:
@@ -532,6 +529,7 @@ def test_summary_of_the_standard_preset() -> None:
         "suits_break_ties": False,
         "straights": "3…A (no 2)",
         "chops": ["quad > single 2 (15 lá)", "quad > quad (higher, 10 lá)"],
+        "chop_chain": "each chop on a chop adds the chopped value",
         "passed_may_chop": False,
         "finish_on_two": "forbidden",
         "instant_wins": ["dragon", "four-twos", "one-colour", "three-triples", "five-pairs"],
@@ -569,11 +567,15 @@ def test_summary_of_the_a23_preset() -> None:
     assert summary["scoring"] == (
         "lá left + 5 per 2 + 10 per tứ quý; cóng 15; tới trắng 20 + 2s and tứ quý"
     )
+    assert summary["sam"] == "success: 20 from each opponent; failure: 20 to every other player"
+    assert summary["chop_chain"] == "each chop on a chop adds 15 lá"
     assert plugin.preset_differences("a23") == {
         "max_players": (5, 4),
         "straight_order": ("standard", "a23"),
         "held_quad": (0, 10),
         "instant_win_counts_held": (False, True),
+        "sam_failure_payee": ("blocker", "everyone"),
+        "chop_chain": ("accumulate", "flat"),
     }
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from vncards.core import CardSet, ClimbState, Pass, Play, resolve_rules
-from vncards.samloc import plugin
+from vncards.samloc import SamState, plugin
 
 
 def deal_table(
     *hands: str, first: int = 0, variant: str = "standard", no_instant: bool = False, **rules: Any
-) -> ClimbState:
+) -> SamState:
     """A game from small hands. Each hand mixes colours, so none wins at the deal;
     ``no_instant`` makes it a later game where tới trắng does not count (for hands too
     small to mix colours)."""

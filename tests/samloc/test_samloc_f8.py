@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 from vncards.cli.app import app
 from vncards.core import CardSet, ClimbState, Declare, IllegalMove, Play, legal_plays
-from vncards.samloc import plugin, sam_combo_rules
+from vncards.samloc import SamState, plugin, sam_combo_rules
 
 from tests.samloc._positions import deal_table, pass_, play
 
 
-def table(*hands: str, first: int = 0, variant: str = "standard", **rules: Any) -> ClimbState:
+def table(*hands: str, first: int = 0, variant: str = "standard", **rules: Any) -> SamState:
     """A later game (tới trắng off, so hands may be small) from given hands."""
     return deal_table(*hands, first=first, variant=variant, no_instant=True, **rules)
 
@@ -266,7 +266,7 @@ def _subsets(hand: int) -> list[int]:
 
 def _accepted(state: ClimbState, seat: int, hand: int) -> set[int]:
     """Every subset of the hand the referee's engine accepts from this position."""
-    eng = plugin.engine(state.x["rules"])  # type: ignore[arg-type]
+    eng = plugin.engine(state.rules)
     ok = set()
     for m in _subsets(hand):
         try:

@@ -19,7 +19,7 @@ from vncards.core import (
     play_match,
     resolve_rules,
 )
-from vncards.samloc import plugin, sam_combo_rules
+from vncards.samloc import SamState, plugin, sam_combo_rules
 
 from tests.samloc._positions import deal_table, pass_, play
 
@@ -313,6 +313,8 @@ def test_match_previous_winner_leads() -> None:
     for prev, game in zip(match.games, match.games[1:], strict=False):
         winner = plugin.result(prev.final).winner
         if winner is not None:
-            assert game.start.x["first"] == winner
-            assert game.start.x["later"] is True
+            start = game.start
+            assert isinstance(start, SamState)
+            assert start.first == winner
+            assert start.later is True
     assert sum(match.totals) == 0

@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from vncards.core import (
     Bot,
-    ClimbState,
     PlayedGame,
     beats,
     brute_force_plays,
@@ -22,7 +21,7 @@ from vncards.core import (
     resolve_rules,
 )
 from vncards.core.testing import check_actions_exact, check_plugin, check_replay, check_result
-from vncards.samloc import BOTS, TWOS, plugin, sam_chops, sam_combo_rules
+from vncards.samloc import BOTS, TWOS, SamState, plugin, sam_chops, sam_combo_rules
 
 PRESETS = sorted(plugin.presets)
 FAST = settings(max_examples=60, deadline=None)
@@ -198,7 +197,7 @@ def test_den_only_the_violator_pays(seed: int, variant: str) -> None:
         return
     winner = res.winner
     assert winner is not None
-    against = [v for v in game.x.get("viol", ()) if v[2] == winner]  # type: ignore[attr-defined]
+    against = [v for v in game.viol if v[2] == winner]
     if against and game.hands[winner] == 0:
         violator = against[-1][1]
         for i in range(4):
@@ -211,7 +210,7 @@ def test_den_only_the_violator_pays(seed: int, variant: str) -> None:
                 assert res.payments[i] < game.chop_net[i]
 
 
-def play_game_quiet(state: ClimbState, bots: list[Bot]) -> ClimbState:
+def play_game_quiet(state: SamState, bots: list[Bot]) -> SamState:
     """Drive ``state`` to the end with ``bots``; return the final state."""
     for _ in range(2000):
         d = plugin.decision(state)

@@ -10,14 +10,13 @@ from __future__ import annotations
 import pytest
 from vncards.core import (
     CardSet,
-    ClimbState,
     Declare,
     IllegalMove,
     Pass,
     Play,
     resolve_rules,
 )
-from vncards.samloc import plugin
+from vncards.samloc import SamState, plugin
 
 from tests.samloc._positions import play
 
@@ -31,7 +30,7 @@ HANDS = (
 )
 
 
-def sam_table(variant: str = "standard", hands: tuple[str, ...] = HANDS) -> ClimbState:
+def sam_table(variant: str = "standard", hands: tuple[str, ...] = HANDS) -> SamState:
     rules = resolve_rules(plugin, variant)
     state = plugin.start(rules, [CardSet.parse(h).mask for h in hands], 0)
     assert not state.finished
@@ -64,9 +63,9 @@ def test_nearest_declaration_counts_whatever_the_record_order() -> None:
     st = sam_table()
     plugin.apply(st, Declare(3))
     plugin.apply(st, Declare(2))
-    assert (st.x["declarer"], st.turn) == (2, 2)
+    assert (st.declarer, st.turn) == (2, 2)
     plugin.apply(st, Declare(1))
-    assert (st.x["declarer"], st.turn) == (1, 1)
+    assert (st.declarer, st.turn) == (1, 1)
     with pytest.raises(IllegalMove) as info:
         plugin.apply(st, Declare(3))
     assert info.value.code == "already-declared"
@@ -133,7 +132,7 @@ def test_a_farther_declaration_out_of_turn_leaves_the_nearer_seats_asked() -> No
     assert asked == [0, 1]
     d = plugin.decision(st)
     assert d is not None
-    assert (d.seat, d.optional, st.x["declarer"]) == (2, False, 2)
+    assert (d.seat, d.optional, st.declarer) == (2, False, 2)
 
 
 def test_f8_hand_plays_out_sam_success() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from vncards.core import CardSet, Declare, play_game, resolve_rules
-from vncards.samloc import instant_win_code, plugin
+from vncards.samloc import SamState, instant_win_code, plugin
 
 from tests.samloc._positions import deal_table, pass_, play
 
@@ -311,7 +311,9 @@ def test_cong_is_counted_only_in_games_won_by_play() -> None:
             if res.outcome != "win":
                 assert cong == 0
                 continue
-            thoi = {s for s, _ in game.final.x.get("thoi", ())}  # type: ignore[attr-defined]
+            final = game.final
+            assert isinstance(final, SamState)
+            thoi = {s for s, _ in final.thoi}
             never_played = [
                 s
                 for s in range(4)

@@ -256,7 +256,9 @@ def test_events_of_bao_mot_one_card_violation_and_the_end() -> None:
     assert _types(end) == ["play", "out", "win", "settle"]
     assert end[2] == Won(1, "win", None)
     res = plugin.result(state)
-    assert end[3].transfers == res.transfers
+    settle = end[3]
+    assert isinstance(settle, Settled)
+    assert settle.transfers == res.transfers
     assert [(t.payer, t.payee, t.reason) for t in res.transfers] == [
         (0, 1, "cards-left"),
         (0, 1, "bao-mot"),
@@ -289,7 +291,9 @@ def test_events_of_a_failed_sam_under_a23() -> None:
         "outcome": "sam-failed",
         "instant_win": None,
     }
-    assert [(t.payer, t.payee, t.amount, t.reason) for t in end[2].transfers] == [
+    settle = end[2]
+    assert isinstance(settle, Settled)
+    assert [(t.payer, t.payee, t.amount, t.reason) for t in settle.transfers] == [
         (0, 1, 20, "den"),
         (0, 2, 20, "den"),
     ]
@@ -355,3 +359,21 @@ def test_random_bot_games_fast_and_plain_loops_agree(variant: str) -> None:
         )
         assert fast.actions == plain.actions
         assert plugin.result(fast.final) == plugin.result(plain.final)
+
+
+def test_events_of_an_instant_win() -> None:
+    """Rules page, Tới trắng: a game won at the deal holds its ``win`` (with the hand's
+    code) and ``settle`` events from the start, and a replay's view shows them."""
+    hands = (
+        "3S 3H 5D 5C 7S 7H 9H 9D JC JS",  # five pairs
+        "4S 4H 4D 6C 6S 6H 8H 8D 8C QS",  # three triples: the better hand
+        "3C 4C 5S 6D 7D 9C 10S JD QH KS",
+        "2S 2H 3D 5H 7C 8S 10C 10D KC AD",
+    )
+    state = plugin.start(plugin.presets["standard"], [CardSet.parse(h).mask for h in hands], 0)
+    assert _types(state.events) == ["win", "settle"]
+    assert state.events[0] == Won(1, "instant-win", "three-triples")
+    settle = state.events[1]
+    assert isinstance(settle, Settled)
+    assert settle.transfers == plugin.result(state).transfers
+    assert plugin.view(state, 0).history == tuple(state.events)

@@ -14,10 +14,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 from vncards.core import (
     GamePlugin,
     PluginError,
     RulesBase,
+    ShowsCards,
+    SplitsCardLists,
     VncardsError,
     discover_games,
     resolve_rules,
@@ -27,13 +30,14 @@ from vncards.core import (
 __all__ = [
     "InputError",
     "card_tokens",
+    "cards_for",
     "complete_game",
     "console",
     "emit_json",
     "err_console",
     "get_plugin",
     "installed_games",
-    "optional_method",
+    "parse_rule_settings",
     "rules_for",
 ]
 
@@ -90,56 +94,90 @@ def get_plugin(name: str, *, allow_reference: bool = True) -> GamePlugin[Any, An
         raise PluginError(f"unknown game {name!r} (installed: {known})") from None
 
 
-def rules_for(plugin: GamePlugin[Any, Any, Any], variant: str | None) -> RulesBase:
-    """The rules of ``variant`` (the game's default preset when ``None``)."""
-    rules: RulesBase = resolve_rules(plugin, variant)
+def rules_for(
+    plugin: GamePlugin[Any, Any, Any],
+    variant: str | None,
+    overrides: dict[str, Any] | None = None,
+) -> RulesBase:
+    """The rules of ``variant`` (the game's default preset when ``None``), with single
+    settings overridden."""
+    rules: RulesBase = resolve_rules(plugin, variant, overrides)
     return rules
 
 
-def optional_method(plugin: object, name: str, what: str) -> Any:
-    """A plugin method the protocol leaves optional, or :class:`InputError` saying the
-    game does not answer ``what``."""
-    method = getattr(plugin, name, None)
-    if method is None:
-        game = getattr(plugin, "name", "this game")
-        raise InputError(f"{game} does not answer {what} queries")
-    return method
+_RULE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$", re.DOTALL)
 
 
-_TUSAC_SHORT = re.compile(r"^[RYGW][KAERCHP]$", re.IGNORECASE)
+def parse_rule_settings(values: Sequence[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` settings from the command line; a value reads as JSON when it can
+    (``20``, ``true``, ``"x"``), else as the text it is.
 
-
-def card_tokens(plugin: object, values: Sequence[str]) -> list[str]:
-    """Card tokens from command-line values, each value split as the card notation says:
-    commas always separate, spaces only when every piece is a short card.
-
-    >>> class French: deck = "french"
-    >>> card_tokens(French(), ["8S 8H", "10 cơ, J cơ"])
-    ['8S', '8H', '10 cơ', 'J cơ']
-    >>> class Tusac: deck = "tusac"
-    >>> card_tokens(Tusac(), ["RK GR", "tướng đỏ"])
-    ['RK', 'GR', 'tướng đỏ']
+    >>> parse_rule_settings(["chop_two=20", "first_lead=random", "den=false"])
+    {'chop_two': 20, 'first_lead': 'random', 'den': False}
+    >>> parse_rule_settings(["chop_two"])
+    Traceback (most recent call last):
+    ...
+    vncards.cli._common.InputError: a rule setting is KEY=VALUE, not 'chop_two'
     """
-    splitter = getattr(plugin, "split_card_list", None)
-    deck = getattr(plugin, "deck", "french")
-    out: list[str] = []
+    out: dict[str, Any] = {}
     for value in values:
-        if splitter is not None:
-            out.extend(splitter(value))
-        elif deck == "french":
-            out.extend(split_card_list(value))
-        else:
-            out.extend(_split_short_or_named(value))
+        m = _RULE.match(value)
+        if m is None:
+            raise InputError(f"a rule setting is KEY=VALUE, not {value!r}")
+        key, raw = m.group(1), m.group(2).strip()
+        try:
+            out[key] = json.loads(raw)
+        except ValueError:
+            out[key] = raw
     return out
 
 
-def _split_short_or_named(text: str) -> list[str]:
-    if "," in text:
-        return [t.strip() for t in text.split(",") if t.strip()]
-    pieces = text.split()
-    if len(pieces) > 1 and not all(_TUSAC_SHORT.match(p) for p in pieces):
-        return [text.strip()]
-    return pieces
+def card_tokens(plugin: object, values: Sequence[str]) -> list[str]:
+    """Card tokens from command-line values, each value split as the game's notation
+    says (:class:`~vncards.core.SplitsCardLists`), else as French cards: commas always
+    separate, spaces only when every piece is a short card.
+
+    >>> card_tokens(object(), ["8S 8H", "10 cơ, J cơ"])
+    ['8S', '8H', '10 cơ', 'J cơ']
+    """
+    out: list[str] = []
+    for value in values:
+        if isinstance(plugin, SplitsCardLists):
+            out.extend(plugin.split_card_list(value))
+        else:
+            out.extend(split_card_list(value))
+    return out
+
+
+_STYLES = {
+    "red": "bold red",
+    "yellow": "bold yellow",
+    "green": "bold green",
+    "white": "bold bright_white",
+    "black": "bold",
+}
+
+
+def cards_for(
+    plugin: object, tokens: Sequence[str], *, vietnamese: bool = False, sep: str = " "
+) -> Text:
+    """Cards as people see them: through the game's :class:`~vncards.core.ShowsCards`
+    when it has it, else as French cards (suits in colour).
+
+    >>> cards_for(object(), ["3S", "10H"]).plain
+    '3♠ 10♥'
+    """
+    if not isinstance(plugin, ShowsCards):
+        from vncards.cli._display import cards_text
+
+        return cards_text(tokens, "french", vietnamese=vietnamese, sep=sep)
+    out = Text()
+    for i, token in enumerate(tokens):
+        if i:
+            out.append(sep)
+        look = plugin.card_look(token, vietnamese)
+        out.append(look.label, style=_STYLES.get(look.colour or "", ""))
+    return out
 
 
 def emit_json(data: Any) -> None:

@@ -15,16 +15,26 @@ from rich.text import Text
 from vncards.cli._common import (
     InputError,
     card_tokens,
+    cards_for,
     complete_game,
     console,
     emit_json,
     get_plugin,
     installed_games,
-    optional_method,
     rules_for,
 )
-from vncards.cli._display import cards_text
-from vncards.core import GamePlugin, RulesBase, record_schema, vocabulary_of
+from vncards.core import (
+    AnalyzesHands,
+    BeatsCards,
+    ClassifiesCards,
+    DealsJson,
+    ExplainsPresets,
+    GamePlugin,
+    ListsMoves,
+    RulesBase,
+    record_schema,
+    vocabulary_of,
+)
 
 __all__ = [
     "analyze_command",
@@ -70,7 +80,7 @@ def games_payload() -> list[dict[str, Any]]:
             {
                 "name": name,
                 "title": plugin.title,
-                "deck": getattr(plugin, "deck", "french"),
+                "deck": plugin.deck,
                 "default_preset": plugin.default_preset,
                 "presets": presets,
                 "players": list(_players_of(plugin)),
@@ -117,9 +127,8 @@ def _rules_payload(
         "rules": settings,
         "differs_from_default": differs,
     }
-    explain = getattr(plugin, "preset_differences", None)
-    if explain is not None:
-        payload["notes"] = explain(name)
+    if isinstance(plugin, ExplainsPresets):
+        payload["notes"] = plugin.preset_differences(name)
     return payload
 
 
@@ -160,12 +169,13 @@ def classify_command(
     """Name the combination some cards form (or say they form none)."""
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
-    classify = optional_method(plugin, "classify_cards", "classify")
-    data: dict[str, Any] = classify(rules, card_tokens(plugin, cards))
+    if not isinstance(plugin, ClassifiesCards):
+        raise _unanswered(plugin, "classify")
+    data: dict[str, Any] = plugin.classify_cards(rules, card_tokens(plugin, cards))
     if json_out:
         emit_json(data)
         return
-    shown = cards_text(data.get("cards", []), plugin.deck)
+    shown = cards_for(plugin, data.get("cards", []))
     if data.get("combo") is None:
         console.print(Text.assemble(shown, " is no combination in ", plugin.title, "."))
     else:
@@ -182,14 +192,15 @@ def beats_command(
     """Say whether a play beats the table's combination, and whether as a chop."""
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
-    beats = optional_method(plugin, "beats_cards", "beats")
+    if not isinstance(plugin, BeatsCards):
+        raise _unanswered(plugin, "beats")
     over_t = card_tokens(plugin, [over])
     play_t = card_tokens(plugin, [play])
-    data: dict[str, bool] = beats(rules, over_t, play_t)
+    data: dict[str, bool] = plugin.beats_cards(rules, over_t, play_t)
     if json_out:
         emit_json(data)
         return
-    a, b = cards_text(play_t, plugin.deck), cards_text(over_t, plugin.deck)
+    a, b = cards_for(plugin, play_t), cards_for(plugin, over_t)
     if data["beats"]:
         how = " chops " if data["chop"] else " beats "
         console.print(Text.assemble(a, (how, "bold green"), b, "."))
@@ -209,9 +220,10 @@ def moves_command(
     """List every legal play from a hand, leading or over a combination."""
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
-    moves = optional_method(plugin, "moves_cards", "moves")
+    if not isinstance(plugin, ListsMoves):
+        raise _unanswered(plugin, "moves")
     over_t = card_tokens(plugin, [over]) if over else None
-    data: list[dict[str, Any]] = moves(rules, card_tokens(plugin, [hand]), over_t)
+    data: list[dict[str, Any]] = plugin.moves_cards(rules, card_tokens(plugin, [hand]), over_t)
     if json_out:
         emit_json({"moves": data})
         return
@@ -225,9 +237,13 @@ def moves_command(
     table.add_column("chop")
     for i, m in enumerate(data, 1):
         table.add_row(
-            str(i), m["combo"], cards_text(m["cards"], plugin.deck), "chặt" if m.get("chop") else ""
+            str(i), m["combo"], cards_for(plugin, m["cards"]), "chop" if m.get("chop") else ""
         )
     console.print(table)
+
+
+def _unanswered(plugin: GamePlugin[Any, Any, Any], what: str) -> InputError:
+    return InputError(f"{plugin.name} does not answer {what} queries")
 
 
 def default_players(plugin: GamePlugin[Any, Any, Any], rules: RulesBase) -> int:
@@ -244,9 +260,8 @@ def deal_payload(
     lo, hi = plugin.player_range(rules)
     if not lo <= n_players <= hi:
         raise InputError(f"{plugin.name} is played by {lo} to {hi} players, not {n_players}")
-    own = getattr(plugin, "deal_json", None)
-    if own is not None:
-        data: dict[str, Any] = dict(own(rules, n_players, seed))
+    if isinstance(plugin, DealsJson):
+        data: dict[str, Any] = dict(plugin.deal_json(rules, n_players, seed))
     else:
         state = plugin.new_game(rules, n_players, seed)
         deal = plugin.record_deal(state)
@@ -291,7 +306,6 @@ def deal_command(
     if json_out:
         emit_json(data)
         return
-    deck = plugin.deck
     console.print(f"[bold]{plugin.title}[/] — {n} players, seed {chosen}")
     sep = ", " if vietnamese else " "
     for name, cards in data["hands"].items():
@@ -299,7 +313,7 @@ def deal_command(
         console.print(
             Text.assemble(
                 (f"{name:>4}{lead}: ", "bold"),
-                cards_text(cards, deck, vietnamese=vietnamese, sep=sep),
+                cards_for(plugin, cards, vietnamese=vietnamese, sep=sep),
             )
         )
     if data.get("stock") is not None:
@@ -314,12 +328,12 @@ def analyze_command(
     """Group a private Tứ Sắc hand: junk (rác), completeness, points (lệnh)."""
     plugin = get_plugin(game)
     rules_for(plugin, variant)
-    analyze = optional_method(plugin, "analyze_cards", "analyze")
-    data: dict[str, Any] = analyze(card_tokens(plugin, cards))
+    if not isinstance(plugin, AnalyzesHands):
+        raise _unanswered(plugin, "analyze")
+    data: dict[str, Any] = plugin.analyze_cards(card_tokens(plugin, cards))
     if json_out:
         emit_json(data)
         return
-    deck = plugin.deck
     state = "[green]complete[/]" if data.get("complete") else "[yellow]not complete[/]"
     console.print(
         f"junk (rác): [bold]{data.get('junk')}[/] — {state} — points (lệnh): {data.get('points')}"
@@ -329,7 +343,7 @@ def analyze_command(
         label = group.get("kind", "") if isinstance(group, dict) else ""
         if isinstance(cards_, list):
             console.print(
-                Text.assemble("  ", cards_text([str(c) for c in cards_], deck), f"  {label}")
+                Text.assemble("  ", cards_for(plugin, [str(c) for c in cards_]), f"  {label}")
             )
         else:
             console.print(f"  {group}", markup=False)

@@ -1,8 +1,13 @@
-"""``vncards simulate``: many bot games, a progress bar, then the statistics."""
+"""``vncards simulate``: many bot games, a progress bar, then the statistics.
+
+The games are played and counted by core (:mod:`vncards.core.simulate`); this module
+reads the options, shows progress and prints the figures.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,23 +22,39 @@ from vncards.cli._common import (
     emit_json,
     err_console,
     get_plugin,
+    parse_rule_settings,
     rules_for,
 )
 from vncards.cli._queries import default_players
-from vncards.cli._stats import summarize
-from vncards.cli.sim import GameSummary, simulate
+from vncards.cli._stats import mean_text, share_text
+from vncards.core import GamePlugin, RulesBase
+from vncards.core.simulate import (
+    GameSummary,
+    SimulationStats,
+    default_bot,
+    play_games,
+    summarize,
+)
 
-__all__ = ["bot_names", "run_simulation", "simulate_command"]
+__all__ = ["bot_names", "run_simulation", "show_statistics", "simulate_command"]
+
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        "-r",
+        help="A house rule on top of the preset, KEY=VALUE (repeatable), e.g. chop_two=20.",
+    ),
+]
 
 
-def bot_names(plugin: Any, spec: str | None, players: int) -> list[str]:
+def bot_names(plugin: GamePlugin[Any, Any, Any], spec: str | None, players: int) -> list[str]:
     """One bot name per seat from ``greedy,random,…`` (one name fills every seat);
-    by default the game's ``greedy`` bot if it has one, else its first."""
+    by default the game's default bot (``greedy`` if it has one, else its first)."""
     if spec is None:
-        known = list(plugin.bots)
-        if not known:
+        if not plugin.bots:
             raise InputError(f"{plugin.name} has no bots")
-        return ["greedy" if "greedy" in plugin.bots else known[0]] * players
+        return [default_bot(plugin)] * players
     names = [b.strip() for b in spec.split(",") if b.strip()]
     if len(names) == 1:
         names *= players
@@ -49,25 +70,40 @@ def bot_names(plugin: Any, spec: str | None, players: int) -> list[str]:
     return names
 
 
+def checked_players(
+    plugin: GamePlugin[Any, Any, Any], rules: RulesBase, players: int | None
+) -> int:
+    """``players``, or the default count, refused when the rules do not allow it."""
+    n = players if players is not None else default_players(plugin, rules)
+    lo, hi = plugin.player_range(rules)
+    if not lo <= n <= hi:
+        raise InputError(f"{plugin.name} is played by {lo} to {hi} players, not {n}")
+    return n
+
+
 def run_simulation(
-    game: str,
+    game: str | GamePlugin[Any, Any, Any],
     *,
     games: int,
     players: int,
-    bots: list[str],
+    bots: Sequence[Any],
     variant: str | None,
+    rules: Mapping[str, Any] | None = None,
     seed: int,
     workers: int,
-    keep_records: bool,
+    keep_records: bool = False,
+    scheduler: str | None = None,
     label: str,
 ) -> list[GameSummary]:
-    """Run :func:`vncards.cli.sim.simulate` with a Rich progress bar on a terminal
-    (stderr), and none when output is piped."""
+    """Play the games through core's :func:`~vncards.core.simulate.play_games`, with a
+    Rich progress bar on a terminal (stderr) and none when output is piped."""
+    kwargs: dict[str, Any] = {
+        "games": games, "players": players, "bots": list(bots), "variant": variant,
+        "rules": dict(rules or {}), "seed": seed, "workers": workers,
+        "scheduler": scheduler, "keep_records": keep_records,
+    }  # fmt: skip
     if not err_console.is_terminal or games == 0:
-        return simulate(
-            game, games=games, players=players, bots=bots, variant=variant, seed=seed,
-            workers=workers, keep_records=keep_records,
-        )  # fmt: skip
+        return play_games(game, **kwargs)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -77,11 +113,7 @@ def run_simulation(
         transient=True,
     ) as bar:
         task = bar.add_task(label, total=games)
-        return simulate(
-            game, games=games, players=players, bots=bots, variant=variant, seed=seed,
-            workers=workers, keep_records=keep_records,
-            progress=lambda k: bar.advance(task, k),
-        )  # fmt: skip
+        return play_games(game, progress=lambda k: bar.advance(task, k), **kwargs)
 
 
 def simulate_command(
@@ -102,6 +134,7 @@ def simulate_command(
     variant: Annotated[
         str | None, typer.Option("--variant", "-v", help="Preset of the game.")
     ] = None,
+    rule: RuleOpt = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
     scheduler: Annotated[
@@ -115,80 +148,79 @@ def simulate_command(
 ) -> None:
     """Simulate many bot games and show their statistics.
 
-    Win rates with 95% Wilson intervals, game length, instant wins, draws, payments and
-    the game's own counters. The same seed gives the same numbers whatever the number
+    Win rates with 95% Wilson intervals, lá per game, first-seat advantage, game length,
+    instant wins, draws and the game's own statistics, under a preset with house rules
+    on top (--rule KEY=VALUE). The same seed gives the same numbers whatever the number
     of workers.
     """
     plugin = get_plugin(game)
-    rules = rules_for(plugin, variant)
-    n = players if players is not None else default_players(plugin, rules)
+    overrides = parse_rule_settings(rule or [])
+    rules = rules_for(plugin, variant, overrides)
+    n = checked_players(plugin, rules, players)
     names = bot_names(plugin, bots, n)
-    keep = records is not None
-    if scheduler is not None:
-        results = simulate(
-            game, games=games, players=n, bots=names, variant=variant, seed=seed,
-            scheduler=scheduler, keep_records=keep,
-        )  # fmt: skip
-    else:
-        results = run_simulation(
-            game, games=games, players=n, bots=names, variant=variant, seed=seed,
-            workers=workers, keep_records=keep, label=f"{plugin.name}",
-        )  # fmt: skip
+    results = run_simulation(
+        game, games=games, players=n, bots=names, variant=variant, rules=overrides,
+        seed=seed, workers=workers, keep_records=records is not None, scheduler=scheduler,
+        label=plugin.name,
+    )  # fmt: skip
     if records is not None:
         with records.open("w", encoding="utf-8") as f:
             for s in results:
                 f.write(json.dumps(s.record, ensure_ascii=False) + "\n")
-    stats = summarize(results)
-    payload = {
-        "game": plugin.name,
-        "variant": variant or plugin.default_preset,
-        "players": n,
-        "bots": names,
-        "seed": seed,
-        **stats,
-    }
+    stats = summarize(
+        results, plugin, variant=variant, rules=overrides, players=n, bots=names, seed=seed
+    )
     if json_out:
-        emit_json(payload)
+        emit_json(stats.to_json())
         return
-    show_statistics(plugin.title, payload)
+    show_statistics(stats)
     if records is not None:
         console.print(f"{len(results)} records written to {records}.")
 
 
-def show_statistics(title: str, data: dict[str, Any]) -> None:
+def show_statistics(stats: SimulationStats) -> None:
     """The statistics of a run as Rich tables."""
+    house = ", ".join(f"{k}={v}" for k, v in stats.overrides.items())
     console.print(
-        f"[bold]{title}[/] — variant {data['variant']}, {data['games']} games, "
-        f"{data['players']} players, seed {data['seed']}"
+        f"[bold]{stats.title}[/] — variant {stats.variant}"
+        + (f" with {house}" if house else "")
+        + f", {stats.games} games, {stats.players} players, seed {stats.seed}",
+        markup=True,
     )
     table = Table(title="Per seat", title_justify="left")
     for col in ("seat", "bot", "wins", "win rate", "95% interval", "mean payment (lá)"):
-        table.add_column(col, justify="right" if col not in ("bot",) else "left")
-    for s in data["seats"]:
-        lo, hi = s["ci95"]
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for s in stats.seats:
+        lo, hi = s.wins.ci95
         table.add_row(
-            str(s["seat"] + 1), s["bot"] or "", str(s["wins"]), f"{s['win_rate']:.1%}",
-            f"{lo:.1%} – {hi:.1%}", _mean(s["mean_payment"]),
+            str(s.seat + 1), s.bot or "", str(s.wins.count), f"{s.wins.rate:.1%}",
+            f"{lo:.1%} – {hi:.1%}", _signed(s.payment.mean),
         )  # fmt: skip
     console.print(table)
     facts = Table(title="Per game", title_justify="left", show_header=False)
     facts.add_column("what")
     facts.add_column("value", justify="right")
-    facts.add_row("mean length (actions)", f"{data['mean_length']:.1f}")
-    lo, hi = data["first_player_ci95"]
-    rate = data["first_player_win_rate"]
-    facts.add_row("first player wins", "—" if rate is None else f"{rate:.1%} ({lo:.1%} – {hi:.1%})")
-    facts.add_row("draws", str(data["draws"]))
+    m = stats.moved
+    facts.add_row("lá changing hands", f"{mean_text(m)} (sd {m.sd:.1f})")
+    facts.add_row("mean length (actions)", mean_text(stats.length))
     facts.add_row(
-        "instant wins", f"{sum(data['instant_wins'].values())} ({data['instant_win_rate']:.2%})"
+        "first seat wins",
+        f"{share_text(stats.first_seat)} (fair: {1 / max(stats.players, 1):.0%})",
     )
-    for kind, count in data["instant_wins"].items():
+    facts.add_row("first seat's mean payment", mean_text(stats.first_seat_payment))
+    facts.add_row("draws", f"{stats.draw.count} ({share_text(stats.draw)})")
+    facts.add_row("instant wins", f"{stats.instant_win.count} ({share_text(stats.instant_win)})")
+    for kind, count in stats.instant_wins.items():
         facts.add_row(f"  {kind}", str(count))
-    for key, value in data["per_game"].items():
-        facts.add_row(f"{key} per game", f"{value:.3f}")
+    for f in stats.figures:
+        facts.add_row(f"games with {f.statistic.label}", share_text(f.share))
+    shown = {f.statistic.key for f in stats.figures}
+    for key, value in stats.per_game.items():
+        if key not in shown:
+            facts.add_row(f"{key} per game", f"{value:.3f}")
     console.print(facts)
 
 
-def _mean(value: float) -> Text:
+def _signed(value: float) -> Text:
     text = f"{value:+.2f}"
     return Text(text, style="green" if value > 0 else "red" if value < 0 else "")

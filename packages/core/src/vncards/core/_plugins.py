@@ -1,20 +1,46 @@
-"""Finding game plugins: the ``vncards.games`` entry-point group.
+"""Finding game plugins (the ``vncards.games`` entry-point group), and the optional
+capabilities a plugin may offer beyond the game protocol.
 
 A plugin that fails to import, is not a game, or repeats a name already loaded is
 skipped with a warning naming it; ``VNCARDS_PLUGINS=a,b`` loads only those names.
+
+Capabilities are small typed protocols (checkable with ``isinstance``): a tool asks a
+plugin for one and does without it when the plugin lacks it, so no tool needs to know a
+game's words, colours or statistics.
 """
 
 from __future__ import annotations
 
 import os
 import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from vncards.core._errors import PluginError
 from vncards.core._game import GamePlugin
 
-__all__ = ["ENTRY_POINT_GROUP", "PluginWarning", "discover_games", "get_game"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "AnalyzesHands",
+    "BeatsCards",
+    "CardColour",
+    "CardLook",
+    "ClassifiesCards",
+    "CountsGames",
+    "DealsJson",
+    "ExplainsPresets",
+    "ListsMoves",
+    "PluginWarning",
+    "ReportsStatistics",
+    "ShowsCards",
+    "SplitsCardLists",
+    "Statistic",
+    "SummarizesRules",
+    "discover_games",
+    "get_game",
+]
 
 ENTRY_POINT_GROUP = "vncards.games"
 """The entry-point group game packages register their plugin object under."""
@@ -97,3 +123,148 @@ def get_game(name: str) -> GamePlugin[Any, Any, Any]:
     except KeyError:
         known = ", ".join(games) or "none"
         raise PluginError(f"unknown game {name!r} (installed: {known})") from None
+
+
+# ----------------------------------------------------------------- capabilities
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """One statistic a game reports for simulations: the key of its per-game counter
+    (:meth:`CountsGames.game_stats`), a short label for a table column, and a sentence.
+
+    Tools show the share of games where the counter was above zero (e.g. games with a
+    chop) and its mean per game.
+
+    >>> Statistic("chops", "chop", "Games with at least one chop (chặt).").label
+    'chop'
+    """
+
+    key: str
+    label: str
+    description: str = ""
+
+
+@runtime_checkable
+class CountsGames(Protocol):
+    """A game that counts things in a finished game (chops, cóng, đền, …)."""
+
+    def game_stats(self, state: Any) -> Mapping[str, int]:
+        """Counters of one game, by key."""
+        ...
+
+
+@runtime_checkable
+class ReportsStatistics(CountsGames, Protocol):
+    """A game that names the statistics worth comparing (``vncards compare`` shows them).
+
+    >>> class Game:
+    ...     statistics = (Statistic("chops", "chop"),)
+    ...     def game_stats(self, state): return {"chops": 0}
+    >>> isinstance(Game(), ReportsStatistics)
+    True
+    """
+
+    @property
+    def statistics(self) -> Sequence[Statistic]:
+        """The statistics, in the order a table shows them."""
+        ...
+
+
+CardColour = Literal["red", "yellow", "green", "white", "black"]
+"""The colours a card may be shown in."""
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """How one card looks to people: its label and colour (``None`` for the default).
+
+    >>> CardLook("tướng đỏ", "red").colour
+    'red'
+    """
+
+    label: str
+    colour: CardColour | None = None
+
+
+@runtime_checkable
+class ShowsCards(Protocol):
+    """A game whose cards are not French cards, or look different from them."""
+
+    def card_look(self, token: str, vietnamese: bool = False) -> CardLook:
+        """How the card written ``token`` looks (Vietnamese names with ``vietnamese``)."""
+        ...
+
+
+@runtime_checkable
+class SplitsCardLists(Protocol):
+    """A game that splits a card-list option itself (its own short notation)."""
+
+    def split_card_list(self, text: str) -> list[str]:
+        """The card tokens of one command-line value."""
+        ...
+
+
+@runtime_checkable
+class ClassifiesCards(Protocol):
+    """A game that names the combination some cards form (``vncards classify``)."""
+
+    def classify_cards(self, rules: Any, tokens: Sequence[str]) -> dict[str, Any]:
+        """``{"combo": code or None, "cards": [...]}``."""
+        ...
+
+
+@runtime_checkable
+class BeatsCards(Protocol):
+    """A climbing game that says whether a play beats another (``vncards beats``)."""
+
+    def beats_cards(self, rules: Any, over: Sequence[str], play: Sequence[str]) -> dict[str, bool]:
+        """``{"beats": bool, "chop": bool}``."""
+        ...
+
+
+@runtime_checkable
+class ListsMoves(Protocol):
+    """A climbing game that lists the legal plays from a hand (``vncards moves``)."""
+
+    def moves_cards(
+        self, rules: Any, hand: Sequence[str], over: Sequence[str] | None
+    ) -> list[dict[str, Any]]:
+        """Every legal play from ``hand``, leading or over ``over``."""
+        ...
+
+
+@runtime_checkable
+class AnalyzesHands(Protocol):
+    """A game that analyses a private hand (Tứ Sắc's ``analyze``)."""
+
+    def analyze_cards(self, tokens: Sequence[str]) -> dict[str, Any]:
+        """The hand's analysis as the ``analyze`` contract says."""
+        ...
+
+
+@runtime_checkable
+class DealsJson(Protocol):
+    """A game that writes a seeded deal itself (``vncards deal``)."""
+
+    def deal_json(self, rules: Any, n_players: int, seed: int) -> Mapping[str, Any]:
+        """Record fields of the deal plus its instant wins."""
+        ...
+
+
+@runtime_checkable
+class ExplainsPresets(Protocol):
+    """A game that says what a preset changes against its default."""
+
+    def preset_differences(self, name: str) -> Any:
+        """``{setting: (default value, preset value)}`` or a sentence."""
+        ...
+
+
+@runtime_checkable
+class SummarizesRules(Protocol):
+    """A game that sums its rules up for ``vncards compare --settings``."""
+
+    def summary(self, rules: Any) -> Mapping[str, Any]:
+        """Deck, players, hand size, combinations, chops, instant wins, scoring."""
+        ...

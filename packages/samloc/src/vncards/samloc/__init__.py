@@ -8,7 +8,14 @@
 """
 
 from vncards.samloc._bots import BOTS, GreedyBot, RandomSamBot, SamBot, declarer_of, sam_plan
-from vncards.samloc._engine import TWOS, SamEngine, next_active, sam_chops, sam_combo_rules
+from vncards.samloc._engine import (
+    TWOS,
+    SamEngine,
+    SamState,
+    next_active,
+    sam_chops,
+    sam_combo_rules,
+)
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._game import SamLoc, plugin
 from vncards.samloc._hands import INSTANT_WINS, instant_win_code, quads_in
@@ -28,6 +35,7 @@ __all__ = [
     "SamEngine",
     "SamLoc",
     "SamRules",
+    "SamState",
     "Stuck",
     "declarer_of",
     "instant_win_code",

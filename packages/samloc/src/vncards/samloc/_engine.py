@@ -1,19 +1,12 @@
 """Sâm Lốc play on the shared climbing engine: combinations, chặt, thối 2, báo Sâm and
-báo một.
-
-Extras the engine keeps in ``state.x`` (immutable values only):
-
-- ``declarer``: the seat whose Sâm counts, or -1; ``sam``: ``"success"``/``"failed"``
-  once decided; ``blocker``: who beat the declarer;
-- ``stuck``: seats out of play because every lead would go out on a 2 (thối 2);
-- ``thoi``: ``(seat, cards)`` of players who went out on a 2 under ``finish_on_two=loses``;
-- ``viol``: báo một violations ``(index, seat, announced seat, message)``;
-- ``chops``: how many chops were played; ``draw``: no one could go out.
+báo một. A game's values beyond the climbing state are typed fields of
+:class:`SamState`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from vncards.core import (
     Chopped,
@@ -35,6 +28,81 @@ __all__ = ["TWOS", "SamEngine", "SamState", "sam_chops", "sam_combo_rules"]
 
 TWOS = 0xF << 48
 """Mask of the four 2s (heo)."""
+
+
+class SamState(ClimbState):
+    """A Sâm game: the climbing state plus Sâm's own values, all public and immutable
+    (copies share them):
+
+    - ``later``: a game after the first of a match (the previous winner leads);
+    - ``declared``: the seats that declared Sâm, in order; ``declined``: the seats asked
+      that did not; ``declarer``: the seat whose Sâm counts, or -1;
+    - ``sam``: ``"success"`` or ``"failed"`` once decided, else ``None``; ``blocker``:
+      who beat the declarer (-1 when the declarer failed alone);
+    - ``instant``: ``(seat, code)`` of a tới trắng, else ``None``;
+    - ``stuck``: seats out of play because every lead would go out on a 2 (thối 2);
+    - ``thoi``: ``(seat, cards)`` of players who went out on a 2 under
+      ``finish_on_two = loses``;
+    - ``viol``: báo một violations ``(action index, seat, announced seat, message)``;
+    - ``chops``: how many chops were played; ``draw``: no one can go out.
+
+    >>> from vncards.core import CardSet
+    >>> st = SamState([CardSet.parse("3S").mask, CardSet.parse("4S").mask], 0, later=True)
+    >>> st.declarer, st.later, st.copy() == st
+    (-1, True, True)
+    """
+
+    __slots__ = (
+        "blocker",
+        "chops",
+        "declared",
+        "declarer",
+        "declined",
+        "draw",
+        "instant",
+        "later",
+        "sam",
+        "stuck",
+        "thoi",
+        "viol",
+    )
+
+    later: bool
+    declared: tuple[int, ...]
+    declined: tuple[int, ...]
+    declarer: int
+    sam: str | None
+    blocker: int
+    instant: tuple[int, str] | None
+    stuck: int
+    thoi: tuple[tuple[int, int], ...]
+    viol: tuple[tuple[int, int, int, str], ...]
+    chops: int
+    draw: bool
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        first: int,
+        engine: ClimbEngine | None = None,
+        rules: SamRules | None = None,
+        *,
+        later: bool = False,
+    ) -> None:
+        super().__init__(hands, first, engine, rules)
+        self.later = later
+        self.declared = ()
+        self.declined = ()
+        self.declarer = -1
+        self.sam = None
+        self.blocker = -1
+        self.instant = None
+        self.stuck = 0
+        self.thoi = ()
+        self.viol = ()
+        self.chops = 0
+        self.draw = False
+
 
 _TWO = 12
 # enum members read once: a class attribute lookup on an enum is slow, and these are
@@ -83,31 +151,6 @@ def sam_combo_rules(rules: SamRules) -> ComboRules:
 def sam_chops() -> tuple[ChopRule, ...]:
     """The chop table: a tứ quý on a single 2, a higher tứ quý on a tứ quý."""
     return _CHOPS
-
-
-class SamState(ClimbState):
-    """A Sâm game: the climbing state plus ``x``, Sâm's own values by name (see the
-    module docstring), copied with the state."""
-
-    __slots__ = ("x",)
-
-    x: dict[str, object]
-
-    def __init__(
-        self,
-        hands: Sequence[int],
-        first: int,
-        engine: ClimbEngine | None = None,
-        rules: SamRules | None = None,
-    ) -> None:
-        super().__init__(hands, first, engine, rules)
-        self.x = {}
-
-    def copy(self) -> SamState:
-        """An independent copy (``x`` copied too)."""
-        new = super().copy()
-        new.x = self.x.copy()
-        return new
 
 
 class SamEngine(ClimbEngine):
@@ -207,10 +250,10 @@ class SamEngine(ClimbEngine):
         beaten: Combo | None,
         beaten_seat: int,
     ) -> None:
-        x = state.x
+        st = cast(SamState, state)
         if beaten is not None and combo.kind == _QUAD:
             # a legal tứ quý over anything is a chop (a 2 or a lower tứ quý)
-            x["chops"] = int(x.get("chops", 0)) + 1  # type: ignore[call-overload]
+            st.chops += 1
             if (
                 self.flat_step is not None
                 and beaten.kind == _QUAD
@@ -223,12 +266,12 @@ class SamEngine(ClimbEngine):
                 events = state.events
                 if events and type(events[-1]) is Chopped:
                     events[-1] = Chopped(seat, victim=beaten_seat, value=state.chain_value)
-        declarer = x.get("declarer", -1)
+        declarer = st.declarer
         if declarer != -1:
             if beaten is not None and beaten_seat == declarer and seat != declarer:
                 # báo Sâm fails the moment an opponent beats the declarer
-                x["sam"] = "failed"
-                x["blocker"] = seat
+                st.sam = "failed"
+                st.blocker = seat
                 state.winner = seat
                 state.finished = True
             return
@@ -243,19 +286,19 @@ class SamEngine(ClimbEngine):
             state.events.append(_ONE_CARD[seat] if seat < len(_ONE_CARD) else OneCard(seat))
 
     def _on_empty(self, state: ClimbState, seat: int, combo: Combo) -> None:
-        x = state.x
+        st = cast(SamState, state)
         has_two = bool(combo.mask & TWOS)
-        if x.get("declarer", -1) == seat:
+        if st.declarer == seat:
             if has_two:
                 self._sam_fails_alone(state, seat)
             else:
-                x["sam"] = "success"
+                st.sam = "success"
                 state.winner = seat
                 state.finished = True
             return
         if has_two:
             # finish_on_two == "loses": ranked a loser, still holding that last play
-            x["thoi"] = (*x.get("thoi", ()), (seat, combo.mask))  # type: ignore[misc]
+            st.thoi = (*st.thoi, (seat, combo.mask))
             left = [i for i in range(len(state.hands)) if not state.out >> i & 1]
             if len(left) == 1:
                 state.winner = left[0]
@@ -267,8 +310,9 @@ class SamEngine(ClimbEngine):
     def _sam_fails_alone(self, state: ClimbState, declarer: int) -> None:
         """The declarer cannot play out without a 2 last: no blocker, so the seat after
         the declarer is named winner and every opponent is paid."""
-        state.x["sam"] = "failed"
-        state.x["blocker"] = -1
+        st = cast(SamState, state)
+        st.sam = "failed"
+        st.blocker = -1
         state.winner = (declarer + 1) % len(state.hands)
         state.finished = True
 
@@ -284,7 +328,7 @@ class SamEngine(ClimbEngine):
             n = len(state.hands)
             after = seat + 1 if seat + 1 < n else 0
             may_hold_one = state.out >> after & 1 or state.hands[after].bit_count() == 1
-            if may_hold_one and state.x.get("declarer", -1) == -1:
+            if may_hold_one and cast(SamState, state).declarer == -1:
                 note = self._bao_mot_pass(state, seat)
         # ClimbEngine._pass, without another call on every pass
         state.passed |= 1 << seat
@@ -309,15 +353,16 @@ class SamEngine(ClimbEngine):
             hand = state.hands[seat]
             if hand & ~TWOS or hand.bit_count() != 1:
                 return
-            if state.x.get("declarer", -1) == seat:
+            st = cast(SamState, state)
+            if st.declarer == seat:
                 self._sam_fails_alone(state, seat)
                 return
-            state.x["stuck"] = int(state.x.get("stuck", 0)) | 1 << seat  # type: ignore[call-overload]
+            st.stuck |= 1 << seat
             state.events.append(Stuck(seat))
             state.out |= 1 << seat
             nxt = next_active(state, seat)
             if nxt < 0:
-                state.x["draw"] = True
+                st.draw = True
                 state.finished = True
                 return
             state.turn = state.table_seat = nxt
@@ -369,7 +414,8 @@ class SamEngine(ClimbEngine):
     def _record_violation(
         state: ClimbState, index: int, seat: int, announced: int, message: str
     ) -> None:
-        state.x["viol"] = (*state.x.get("viol", ()), (index, seat, announced, message))  # type: ignore[misc]
+        st = cast(SamState, state)
+        st.viol = (*st.viol, (index, seat, announced, message))
         state.events.append(BaoMotViolated(seat, announced=announced))
 
 

@@ -28,6 +28,7 @@ from vncards.core import (
     RecordVocabulary,
     SheddingAction,
     SheddingGame,
+    Statistic,
     Transfer,
     Violation,
     random_first,
@@ -75,6 +76,14 @@ class SamLoc(SheddingGame[SamRules]):
             "den",
         ),
         violations=("bao-mot",),
+    )
+    statistics = (
+        Statistic("chops", "chop", "Games with at least one chop (chặt)."),
+        Statistic("thoi_2", "thối 2", "Games where a loser was caught with a 2 (thối 2)."),
+        Statistic("cong", "cóng", "Games where a loser never played a card (cóng)."),
+        Statistic("sam_success", "Sâm ok", "Games won by a báo Sâm declarer."),
+        Statistic("sam_failed", "Sâm fail", "Games where a báo Sâm declarer was blocked."),
+        Statistic("bao_mot_violations", "đền", "Games with a báo một violation (đền)."),
     )
 
     def __init__(self) -> None:

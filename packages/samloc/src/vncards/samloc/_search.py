@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from vncards.core import ClimbState, Combo, Kind, classify, is_chop
 from vncards.core._search import ClimbHooks, SearchBot
 from vncards.samloc._bots import SamBot, declarer_of
-from vncards.samloc._engine import TWOS, next_active
+from vncards.samloc._engine import TWOS, SamState, next_active
 
 __all__ = ["SamHooks", "search_bot"]
 
@@ -54,7 +54,7 @@ class SamHooks(ClimbHooks):
         eng: Any = state.engine
         combos = [c for c in (classify(m, eng.combo_rules) for m in masks) if c is not None]
         hand = state.hands[seat]
-        declarer = state.x.get("declarer", -1)
+        declarer = cast(SamState, state).declarer
         nxt = next_active(state, seat)
         warn = declarer == -1 and nxt >= 0 and state.hands[nxt].bit_count() == 1
         table = state.table

@@ -21,6 +21,7 @@ from vncards.core import (
     RecordVocabulary,
     SheddingAction,
     SheddingGame,
+    Statistic,
     random_first,
     word,
 )
@@ -68,6 +69,11 @@ class TienLenGame(SheddingGame[TienLenRules]):
         ),
         outcomes=("win", "instant-win"),
         transfer_reasons=("cards-left", "thoi-2", "thoi-hang", "cong", "chop", "instant-win"),
+    )
+    statistics = (
+        Statistic("chops", "chop", "Games with at least one chop (chặt)."),
+        Statistic("thoi", "thối", "Games where a loser paid thối for held 2s or hàng."),
+        Statistic("cong", "cóng", "Games where a loser never played a card (cóng)."),
     )
 
     def __init__(self) -> None:

@@ -1,0 +1,941 @@
+"""Simulating many bot games, as a library: on one core, on every core, or on a Dask
+cluster, under any preset with house rules on top, for any number of players.
+
+Game ``i`` of a run seeded ``seed`` is dealt from ``derive_seed(seed, i)`` and the bot in
+seat ``s`` is made from ``derive_seed(derive_seed(seed, i), 1000 + s)``. Each game thus
+depends on its own index alone, so a run can be cut into contiguous chunks of indices,
+played anywhere and put back in order: the summaries, and the statistics made from them
+in game order, are the same whatever the number of worker processes.
+
+The game is a plugin object, an installed game's name (``"tienlen"``) or an importable
+``"module:attribute"`` reference to a plugin object (``"mypkg.game:plugin"``). Worker
+processes look an installed game up again by its entry point, or import it by its
+reference; a plugin object that is neither is played in this process alone. The rules
+and bot objects or factories travel to workers pickled. Dask is optional: only
+``scheduler=`` needs it.
+
+>>> stats = simulate("tienlen", games=20, rules={"thoi_red_two": 8}, players=3, seed=1)
+>>> stats.games, stats.players, stats.overrides
+(20, 3, {'thoi_red_two': 8})
+>>> stats == simulate(
+...     "tienlen", games=20, rules={"thoi_red_two": 8}, players=3, seed=1, workers=2
+... )
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import multiprocessing
+import pickle
+import statistics as _pystats
+import sys
+import threading
+import warnings
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import Any
+
+from vncards.core._errors import PluginError, RulesError, VncardsError
+from vncards.core._game import Bot, GamePlugin, RulesBase, play_game, record_game, resolve_rules
+from vncards.core._plugins import (
+    ENTRY_POINT_GROUP,
+    CountsGames,
+    PluginWarning,
+    ReportsStatistics,
+    Statistic,
+    get_game,
+)
+from vncards.core._rng import derive_seed
+
+__all__ = [
+    "BotSpec",
+    "GameSummary",
+    "Mean",
+    "Run",
+    "SeatStats",
+    "Share",
+    "SimulationError",
+    "SimulationStats",
+    "StatFigure",
+    "default_bot",
+    "load_game",
+    "play_games",
+    "play_runs",
+    "simulate",
+    "simulate_runs",
+    "summarize",
+    "wilson",
+]
+
+BotSpec = str | Bot | Callable[[int], Bot]
+"""A seat's bot: a name among the game's ``bots``, a bot object (used as it is), or a
+factory taking a seed (called once per game, with that game's seat seed)."""
+
+_BOT_SEED_OFFSET = 1000
+# Chunks per worker process or Dask thread: enough that the workers finish within a
+# small chunk of each other and progress moves smoothly, few enough that the cost of a
+# chunk (a task round trip, one pickled list of summaries) stays negligible.
+_CHUNKS_PER_WORKER = 32
+# Games between two progress calls when everything runs in this process.
+_LOCAL_CHUNK = 100
+_Z95 = 1.959964
+
+
+class SimulationError(VncardsError, ValueError):
+    """A simulation that cannot start or finish: a bad count of games, workers or bots,
+    Dask not installed, or a Dask scheduler that cannot be reached."""
+
+
+# ----------------------------------------------------------------- one game's summary
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What one simulated game came to.
+
+    ``payments`` are net lá per seat at bet 1; ``length`` is the number of actions;
+    ``first`` the seat that acted first; ``stats`` the game's own counters (from its
+    :class:`~vncards.core.CountsGames` capability); ``record`` the game record as JSON
+    when the run kept records.
+    """
+
+    index: int
+    seed: int
+    n_players: int
+    bots: tuple[str, ...]
+    outcome: str | None
+    winner: int | None
+    instant_win: str | None
+    payments: tuple[int, ...]
+    length: int
+    first: int | None
+    stats: dict[str, int]
+    record: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class _Job:
+    """Everything a worker needs to play any game of a run (small and picklable)."""
+
+    game: Any  # a "name" or "module:attribute" string, or a picklable plugin object
+    rules: RulesBase
+    variant: str
+    overrides: dict[str, Any]
+    players: int
+    bots: tuple[BotSpec, ...]
+    names: tuple[str, ...]
+    seed: int
+    keep_records: bool
+
+
+def load_game(game: str) -> GamePlugin[Any, Any, Any]:
+    """The plugin named ``game``: an installed game's name, or ``"module:attribute"``
+    naming a plugin object in an importable module.
+
+    Raises :class:`~vncards.core.PluginError` with the reason when there is none.
+
+    >>> load_game("vncards.core:RandomBot")
+    Traceback (most recent call last):
+    ...
+    vncards.core._errors.PluginError: 'vncards.core:RandomBot' is not a game plugin: it lacks ...
+    """
+    if ":" not in game:
+        # a broken plugin is reported once, by whoever lists the games; looking one game
+        # up again must not repeat that warning
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PluginWarning)
+            return get_game(game)
+    module_name, _, attribute = game.partition(":")
+    if not module_name or not attribute:
+        raise PluginError(f"a game reference is 'module:attribute', not {game!r}")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise PluginError(f"cannot import module {module_name!r} for game {game!r}: {e}") from None
+    plugin: Any = module
+    for part in attribute.split("."):
+        try:
+            plugin = getattr(plugin, part)
+        except AttributeError:
+            raise PluginError(f"module {module_name!r} has no attribute {attribute!r}") from None
+    missing = [a for a in _NEEDED if not hasattr(plugin, a)]
+    if missing:
+        raise PluginError(f"{game!r} is not a game plugin: it lacks {', '.join(missing)}")
+    return plugin  # type: ignore[no-any-return]
+
+
+_NEEDED = (
+    "name",
+    "title",
+    "presets",
+    "default_preset",
+    "new_game",
+    "legal_actions",
+    "apply",
+    "bots",
+    "player_range",
+    "decision",
+    "result",
+)
+
+# A worker process (or Dask worker) looks each game up once; Dask may ask from several
+# threads at a time.
+_loaded: dict[str, GamePlugin[Any, Any, Any]] = {}
+_loading = threading.Lock()
+
+
+def _plugin_for(game: Any) -> GamePlugin[Any, Any, Any]:
+    if not isinstance(game, str):
+        return game  # type: ignore[no-any-return]
+    plugin = _loaded.get(game)
+    if plugin is not None:
+        return plugin
+    with _loading:
+        if game not in _loaded:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", PluginWarning)
+                _loaded[game] = load_game(game)
+        return _loaded[game]
+
+
+def _bot(plugin: GamePlugin[Any, Any, Any], spec: BotSpec, seed: int) -> Bot:
+    if isinstance(spec, str):
+        return plugin.bots[spec](seed)
+    if isinstance(spec, Bot):
+        return spec
+    return spec(seed)
+
+
+def _bot_name(spec: BotSpec) -> str:
+    if isinstance(spec, str):
+        return spec
+    name = getattr(spec, "name", None)
+    if isinstance(name, str):
+        return name
+    return str(getattr(spec, "__name__", type(spec).__name__))
+
+
+def _play_one(plugin: GamePlugin[Any, Any, Any], job: _Job, index: int) -> GameSummary:
+    game_seed = derive_seed(job.seed, index)
+    bots = [
+        _bot(plugin, spec, derive_seed(game_seed, _BOT_SEED_OFFSET + seat))
+        for seat, spec in enumerate(job.bots)
+    ]
+    state = plugin.new_game(job.rules, job.players, game_seed)
+    played = play_game(plugin, state, bots)
+    result = plugin.result(played.final)
+    # the seat that acted first: a record may leave ``first`` out where the rules find
+    # it (lowest card, the dealer), so the first action says it when there is one
+    first = getattr(played.actions[0], "seat", None) if played.actions else None
+    if first is None:
+        first = plugin.record_deal(played.start).get("first")
+    stats: dict[str, int] = (
+        dict(plugin.game_stats(played.final)) if isinstance(plugin, CountsGames) else {}
+    )
+    record = None
+    if job.keep_records:
+        names = [f"P{seat + 1}" for seat in range(job.players)]
+        record = record_game(
+            plugin, played, names, variant=job.variant, rules=job.overrides
+        ).to_json()
+    return GameSummary(
+        index=index,
+        seed=game_seed,
+        n_players=job.players,
+        bots=job.names,
+        outcome=result.outcome,
+        winner=result.winner,
+        instant_win=result.instant_win,
+        payments=tuple(result.payments),
+        length=len(played.actions),
+        first=first,
+        stats=stats,
+        record=record,
+    )
+
+
+def _reference(plugin: GamePlugin[Any, Any, Any], given: Any) -> Any:
+    """How workers should find ``plugin``: a ``module:attribute`` reference as given, its
+    entry point's reference when it is an installed game (a worker then imports that game
+    alone), else the plugin object itself (pickled)."""
+    if isinstance(given, str) and ":" in given:
+        return given
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name != plugin.name:
+            continue
+        try:
+            if ep.load() is plugin:
+                return f"{ep.module}:{ep.attr}"
+        except Exception:
+            break
+    return given if isinstance(given, str) else plugin
+
+
+def _run_chunk(job: _Job, start: int, stop: int) -> list[GameSummary]:
+    """Play games ``start`` to ``stop - 1`` of a run (what a worker process or a Dask
+    task executes)."""
+    plugin = _plugin_for(job.game)
+    return [_play_one(plugin, job, i) for i in range(start, stop)]
+
+
+def _chunks(games: int, n_chunks: int) -> list[tuple[int, int]]:
+    """``games`` indices cut into at most ``n_chunks`` contiguous, near-equal ranges.
+
+    >>> _chunks(10, 3)
+    [(0, 3), (3, 6), (6, 10)]
+    >>> _chunks(2, 5)
+    [(0, 1), (1, 2)]
+    """
+    n = max(1, min(n_chunks, games))
+    bounds = [games * k // n for k in range(n + 1)]
+    return [(bounds[k], bounds[k + 1]) for k in range(n) if bounds[k] < bounds[k + 1]]
+
+
+def default_bot(plugin: GamePlugin[Any, Any, Any]) -> str:
+    """The bot a simulation uses when none is named: ``greedy`` if the game has one, else
+    its first bot.
+
+    >>> default_bot(get_game("tienlen"))
+    'greedy'
+    """
+    known = list(plugin.bots)
+    if not known:
+        raise SimulationError(f"{plugin.name} has no bots")
+    return "greedy" if "greedy" in plugin.bots else known[0]
+
+
+def _rules_of(
+    plugin: GamePlugin[Any, Any, Any],
+    variant: str | None,
+    rules: RulesBase | Mapping[str, Any] | None,
+) -> tuple[RulesBase, str, dict[str, Any]]:
+    """The rules of a run, its preset's name and the settings that differ from it."""
+    name = variant or plugin.default_preset
+    base: RulesBase = resolve_rules(plugin, name)
+    if isinstance(rules, RulesBase):
+        chosen = rules
+    else:
+        chosen = resolve_rules(plugin, name, dict(rules or {}))
+    before = base.model_dump(mode="json")
+    after = chosen.model_dump(mode="json")
+    overrides = {k: v for k, v in after.items() if before.get(k) != v}
+    return chosen, name, overrides
+
+
+def _check(
+    game: str | GamePlugin[Any, Any, Any],
+    games: int,
+    players: int | None,
+    bots: BotSpec | Sequence[BotSpec] | None,
+    variant: str | None,
+    rules: RulesBase | Mapping[str, Any] | None,
+    workers: int,
+) -> tuple[GamePlugin[Any, Any, Any], _Job]:
+    """Refuse a bad run before any process starts."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise SimulationError(f"the number of games must be a whole number >= 0, not {games!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"the number of workers must be a whole number >= 1, not {workers!r}")
+    # Looked up afresh, not from the workers' cache: VNCARDS_PLUGINS may have changed.
+    plugin = load_game(game) if isinstance(game, str) else game
+    chosen, name, overrides = _rules_of(plugin, variant, rules)
+    lo, hi = plugin.player_range(chosen)
+    n = max(int(lo), min(4, int(hi))) if players is None else players
+    if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
+        where = f"variant {variant!r}" if variant else "its default rules"
+        raise RulesError(
+            f"{plugin.name} under {where} is played by {lo} to {hi} players, not {n!r}"
+        )
+    if bots is None:
+        specs: tuple[BotSpec, ...] = (default_bot(plugin),)
+    elif isinstance(bots, str | Bot) or callable(bots):
+        specs = (bots,)
+    else:
+        specs = tuple(bots)
+    if len(specs) == 1:
+        specs = specs * n
+    elif len(specs) != n:
+        raise SimulationError(
+            f"give one bot for every seat or one for all: {len(specs)} bots for {n} players"
+        )
+    unknown = sorted({b for b in specs if isinstance(b, str) and b not in plugin.bots})
+    if unknown:
+        known = ", ".join(plugin.bots) or "none"
+        raise PluginError(
+            f"{plugin.name} has no bot {', '.join(map(repr, unknown))} (known: {known})"
+        )
+    names = tuple(_bot_name(b) for b in specs)
+    job = _Job(_reference(plugin, game), chosen, name, overrides, n, specs, names, 0, False)
+    return plugin, job
+
+
+def play_games(
+    game: str | GamePlugin[Any, Any, Any],
+    *,
+    games: int,
+    players: int | None = None,
+    bots: BotSpec | Sequence[BotSpec] | None = None,
+    variant: str | None = None,
+    rules: RulesBase | Mapping[str, Any] | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    scheduler: str | None = None,
+    keep_records: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameSummary]:
+    """Play ``games`` bot games and summarise each, in game order.
+
+    ``game`` is a plugin, an installed game's name or a ``"module:attribute"`` reference.
+    ``rules`` is a rules object, or single settings overriding ``variant`` (the game's
+    default preset when ``None``). ``players`` defaults to four where the rules allow it.
+    ``bots`` gives one :data:`BotSpec` per seat, or one for every seat (default: the
+    game's :func:`default_bot`). ``workers > 1`` plays in that many processes;
+    ``scheduler="tcp://HOST:PORT"`` on that Dask cluster (needs Dask installed, and the
+    same vncards packages on every worker). ``progress(k)`` is called in this process
+    each time ``k`` more games are done. The result depends only on the game, rules,
+    players, bots and seed (bot objects used as they are keep their own state between
+    games: give a name or a factory for results that do not depend on ``workers``).
+
+    Raises :class:`~vncards.core.PluginError` (unknown game or bot),
+    :class:`~vncards.core.RulesError` (unknown variant, a bad setting, a player count the
+    rules do not allow) or :class:`SimulationError` before any game is played.
+
+    >>> games = play_games("tienlen", games=2, players=2, seed=3)
+    >>> [sum(s.payments) for s in games], [s.index for s in games]
+    ([0, 0], [0, 1])
+    """
+    plugin, job = _check(game, games, players, bots, variant, rules, workers)
+    job = _with_seed(job, seed, keep_records)
+    if games == 0:
+        return []
+    if scheduler is not None:
+        return _on_dask(job, games, scheduler, progress)
+    return _play_jobs([(plugin, job, games)], workers, progress)[0]
+
+
+def _with_seed(job: _Job, seed: int, keep_records: bool) -> _Job:
+    return _Job(
+        job.game, job.rules, job.variant, job.overrides, job.players, job.bots, job.names,
+        seed, keep_records,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run of :func:`play_runs`: a game under some rules, the players, the bots and
+    the seed (the arguments of :func:`play_games`)."""
+
+    game: str | GamePlugin[Any, Any, Any]
+    games: int
+    players: int | None = None
+    bots: BotSpec | Sequence[BotSpec] | None = None
+    variant: str | None = None
+    rules: RulesBase | Mapping[str, Any] | None = None
+    seed: int = 0
+    keep_records: bool = False
+
+
+def play_runs(
+    runs: Sequence[Run],
+    *,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[list[GameSummary]]:
+    """Play several runs (each as :func:`play_games` would) sharing one pool of
+    ``workers`` processes, so that worker start-up is paid once for all of them.
+
+    >>> runs = [Run("tienlen", 3, seed=1), Run("samloc", 2, rules={"chop_two": 20})]
+    >>> [len(r) for r in play_runs(runs)]
+    [3, 2]
+    """
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"the number of workers must be a whole number >= 1, not {workers!r}")
+    checked = []
+    for run in runs:
+        plugin, job = _check(
+            run.game, run.games, run.players, run.bots, run.variant, run.rules, workers
+        )
+        checked.append((plugin, _with_seed(job, run.seed, run.keep_records), run.games))
+    return _play_jobs(checked, workers, progress)
+
+
+def _play_jobs(
+    jobs: Sequence[tuple[GamePlugin[Any, Any, Any], _Job, int]],
+    workers: int,
+    progress: Callable[[int], None] | None,
+) -> list[list[GameSummary]]:
+    # a plugin given as an object, not found among the installed games, may not be
+    # importable in a fresh process: its games are played here
+    if any(not isinstance(job.game, str) for _, job, _ in jobs):
+        workers = 1
+    if workers == 1 or sum(games for _, _, games in jobs) <= 1:
+        out: list[list[GameSummary]] = []
+        for plugin, job, games in jobs:
+            part: list[GameSummary] = []
+            for start, stop in _chunks(games, math.ceil(games / _LOCAL_CHUNK)):
+                part.extend(_play_one(plugin, job, i) for i in range(start, stop))
+                if progress is not None:
+                    progress(stop - start)
+            out.append(part)
+        return out
+    for _, job, _ in jobs:
+        try:
+            pickle.dumps(job)
+        except Exception as e:
+            raise SimulationError(
+                f"cannot send this run to worker processes ({e}); give bots by name or as"
+                " module-level factories, or use one worker"
+            ) from None
+    return _on_processes(jobs, workers, progress)
+
+
+def _on_processes(
+    jobs: Sequence[tuple[GamePlugin[Any, Any, Any], _Job, int]],
+    workers: int,
+    progress: Callable[[int], None] | None,
+) -> list[list[GameSummary]]:
+    """Play the chunks of every job in ``workers - 1`` spawned processes and in this one.
+
+    The pool takes chunks from the front; this process, which needs no start-up, takes
+    them from the back for as long as the pool has not reached them. Where a chunk is
+    played changes nothing in it, so the split never shows in the result.
+    """
+    tasks: list[tuple[int, int, int]] = []
+    for j, (_, _, games) in enumerate(jobs):
+        share = max(1, round(workers * _CHUNKS_PER_WORKER / len(jobs)))
+        tasks.extend((j, start, stop) for start, stop in _chunks(games, share))
+    results: list[list[GameSummary] | None] = [None] * len(tasks)
+    # Spawned workers start clean and find the game by its name or reference, with
+    # this process's sys.path, so a "module:attribute" game importable here is there too.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context) as pool:
+        # The pool spawns its processes during the first submits.
+        with _main_script_hidden([job.game for _, job, _ in jobs]):
+            futures = [pool.submit(_run_chunk, jobs[j][1], lo, hi) for j, lo, hi in tasks]
+        reported: set[int] = set()
+
+        def report() -> None:
+            for k, f in enumerate(futures):
+                if k not in reported and f.done() and not f.cancelled():
+                    results[k] = f.result()
+                    reported.add(k)
+                    if progress is not None:
+                        progress(tasks[k][2] - tasks[k][1])
+
+        try:
+            for k in reversed(range(len(tasks))):
+                if not futures[k].cancel():
+                    break
+                j, lo, hi = tasks[k]
+                plugin, job, _ = jobs[j]
+                results[k] = [_play_one(plugin, job, i) for i in range(lo, hi)]
+                reported.add(k)
+                if progress is not None:
+                    progress(hi - lo)
+                report()
+            while len(reported) < len(tasks):
+                wait(
+                    [f for k, f in enumerate(futures) if k not in reported],
+                    return_when=FIRST_COMPLETED,
+                )
+                report()
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            raise
+    out: list[list[GameSummary]] = [[] for _ in jobs]
+    for (j, _, _), chunk in zip(tasks, results, strict=True):
+        out[j].extend(chunk or [])
+    return out
+
+
+@contextmanager
+def _main_script_hidden(games: Sequence[Any]) -> Iterator[None]:
+    """Keep spawned workers from re-running the caller's main script.
+
+    A spawned process normally imports the parent's ``__main__`` again; for the
+    ``vncards`` command that is the whole CLI, which doubles a worker's start-up, and a
+    script without an ``if __name__ == "__main__":`` guard would start workers of its
+    own. Workers only need :func:`_run_chunk`, so while they are spawned the main
+    module does not say where it came from, unless the game itself lives there.
+    """
+    main = sys.modules.get("__main__")
+    modules = {g.partition(":")[0] if isinstance(g, str) else type(g).__module__ for g in games}
+    if main is None or "__main__" in modules:
+        yield
+        return
+    saved: dict[str, Any] = {
+        k: main.__dict__[k] for k in ("__file__", "__spec__") if k in main.__dict__
+    }
+    main.__dict__.pop("__file__", None)
+    main.__dict__["__spec__"] = None
+    try:
+        yield
+    finally:
+        main.__dict__.pop("__spec__", None)
+        main.__dict__.update(saved)
+
+
+def _on_dask(
+    job: _Job, games: int, scheduler: str, progress: Callable[[int], None] | None
+) -> list[GameSummary]:
+    try:
+        # Imported by name so that Dask stays optional and its untyped API stays Any.
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise SimulationError(
+            'running on a Dask cluster needs Dask: pip install "vncards-cli[dask]"'
+        ) from None
+    try:
+        client = distributed.Client(scheduler, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise SimulationError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+    try:
+        threads = sum(client.nthreads().values()) or 1
+        chunks = _chunks(games, threads * _CHUNKS_PER_WORKER)
+        futures = [
+            client.submit(_run_chunk, job, start, stop, pure=False) for start, stop in chunks
+        ]
+        where = {f.key: k for k, f in enumerate(futures)}
+        results: list[list[GameSummary]] = [[] for _ in chunks]
+        with client.as_current():
+            for f in distributed.as_completed(futures):
+                try:
+                    chunk = f.result()
+                except (ImportError, PluginError) as e:
+                    raise SimulationError(
+                        f"a Dask worker could not load {job.game!r} ({e}); every worker needs"
+                        " the same vncards packages, and the game's module, as this machine"
+                    ) from None
+                results[where[f.key]] = chunk
+                if progress is not None:
+                    progress(len(chunk))
+        return [s for part in results for s in part]
+    finally:
+        client.close()
+
+
+# ----------------------------------------------------------------- statistics
+
+
+def wilson(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a proportion.
+
+    >>> lo, hi = wilson(50, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.404, 0.596)
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Share:
+    """How many of ``games`` games had something, the rate and its 95% Wilson interval.
+
+    >>> s = Share.of(25, 100)
+    >>> s.rate, [round(x, 3) for x in s.ci95]
+    (0.25, [0.175, 0.343])
+    """
+
+    count: int
+    games: int
+    rate: float
+    ci95: tuple[float, float]
+
+    @classmethod
+    def of(cls, count: int, games: int) -> Share:
+        """The share of ``count`` in ``games``."""
+        return cls(count, games, count / games if games else 0.0, wilson(count, games))
+
+    def to_json(self) -> dict[str, Any]:
+        """As JSON: count, games, rate, ci95."""
+        return {
+            "count": self.count,
+            "games": self.games,
+            "rate": self.rate,
+            "ci95": list(self.ci95),
+        }
+
+
+@dataclass(frozen=True)
+class Mean:
+    """The mean of some values with their standard deviation and a 95% interval of the
+    mean (normal approximation).
+
+    >>> m = Mean.of([2, 4, 4, 4, 5, 5, 7, 9])
+    >>> m.mean, round(m.sd, 3), [round(x, 2) for x in m.ci95]
+    (5.0, 2.138, [3.52, 6.48])
+    """
+
+    n: int
+    mean: float
+    sd: float
+    ci95: tuple[float, float]
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Mean:
+        """The mean of ``values`` (0 with an empty interval when there are none)."""
+        n = len(values)
+        if n == 0:
+            return cls(0, 0.0, 0.0, (0.0, 0.0))
+        mean = math.fsum(values) / n
+        sd = _pystats.stdev(values) if n > 1 else 0.0
+        half = _Z95 * sd / math.sqrt(n)
+        return cls(n, mean, sd, (mean - half, mean + half))
+
+    def to_json(self) -> dict[str, Any]:
+        """As JSON: n, mean, sd, ci95."""
+        return {"n": self.n, "mean": self.mean, "sd": self.sd, "ci95": list(self.ci95)}
+
+
+@dataclass(frozen=True)
+class SeatStats:
+    """One seat over a run: its bot, its wins (a :class:`Share`) and its payments."""
+
+    seat: int
+    bot: str | None
+    wins: Share
+    payment: Mean
+
+
+@dataclass(frozen=True)
+class StatFigure:
+    """One of the game's own statistics over a run: the share of games where its counter
+    was above zero, and the counter's mean per game."""
+
+    statistic: Statistic
+    share: Share
+    per_game: float
+
+
+@dataclass(frozen=True)
+class SimulationStats:
+    """The statistics of a run (see :func:`simulate`).
+
+    ``moved`` is the lá that change hands in a game (the sum of what the winners
+    receive); ``first_seat`` the wins of whoever acted first, over decided games that
+    name that seat, to set against ``1 / players``; ``figures`` the game's own statistics.
+    """
+
+    game: str
+    title: str
+    variant: str
+    rules: dict[str, Any]
+    overrides: dict[str, Any]
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    games: int
+    seats: tuple[SeatStats, ...]
+    outcomes: dict[str, int]
+    instant_wins: dict[str, int]
+    draw: Share
+    instant_win: Share
+    moved: Mean
+    length: Mean
+    first_seat: Share
+    first_seat_payment: Mean
+    figures: tuple[StatFigure, ...] = ()
+    per_game: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """As the JSON ``vncards simulate --json`` prints (the statistics part)."""
+        fp = self.first_seat
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "rules": self.overrides,
+            "players": self.players,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "games": self.games,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "bot": s.bot,
+                    "wins": s.wins.count,
+                    "win_rate": s.wins.rate,
+                    "ci95": list(s.wins.ci95),
+                    "mean_payment": s.payment.mean,
+                    "payment": s.payment.to_json(),
+                }
+                for s in self.seats
+            ],
+            "mean_length": self.length.mean,
+            "length": self.length.to_json(),
+            "outcomes": self.outcomes,
+            "draws": self.draw.count,
+            "instant_wins": self.instant_wins,
+            "instant_win_rate": self.instant_win.rate,
+            "first_player_win_rate": fp.rate if fp.games else None,
+            "first_player_ci95": list(fp.ci95),
+            "first_seat": fp.to_json(),
+            "first_seat_payment": self.first_seat_payment.to_json(),
+            "moved": self.moved.to_json(),
+            "figures": {
+                f.statistic.key: {
+                    "label": f.statistic.label,
+                    "description": f.statistic.description,
+                    **f.share.to_json(),
+                    "per_game": f.per_game,
+                }
+                for f in self.figures
+            },
+            "per_game": self.per_game,
+        }
+
+
+def summarize(
+    summaries: Sequence[GameSummary],
+    plugin: GamePlugin[Any, Any, Any],
+    *,
+    variant: str | None = None,
+    rules: RulesBase | Mapping[str, Any] | None = None,
+    players: int | None = None,
+    bots: Sequence[str] = (),
+    seed: int = 0,
+) -> SimulationStats:
+    """The statistics of played games (in game order, so the sums are the same for the
+    same games however they were played).
+
+    >>> games = play_games("samloc", games=10, seed=2)
+    >>> stats = summarize(games, get_game("samloc"), seed=2)
+    >>> sum(s.wins.count for s in stats.seats) + stats.draw.count
+    10
+    """
+    chosen, name, overrides = _rules_of(plugin, variant, rules)
+    n = len(summaries)
+    seats_n = summaries[0].n_players if summaries else (players or 0)
+    wins = [0] * seats_n
+    paid: list[list[int]] = [[] for _ in range(seats_n)]
+    outcomes: Counter[str] = Counter()
+    instant: Counter[str] = Counter()
+    counters: Counter[str] = Counter()
+    positive: Counter[str] = Counter()
+    first_wins = with_first = 0
+    first_paid: list[int] = []
+    moved: list[int] = []
+    lengths: list[int] = []
+    for g in summaries:
+        outcomes[g.outcome or "unfinished"] += 1
+        if g.instant_win:
+            instant[g.instant_win] += 1
+        if g.winner is not None:
+            wins[g.winner] += 1
+        if g.first is not None:
+            first_paid.append(g.payments[g.first])
+            # the first seat's wins are counted over decided games, like a fair 1 / players
+            if g.winner is not None:
+                with_first += 1
+                first_wins += g.winner == g.first
+        for i, v in enumerate(g.payments):
+            paid[i].append(v)
+        moved.append(sum(v for v in g.payments if v > 0))
+        lengths.append(g.length)
+        counters.update(g.stats)
+        positive.update(k for k, v in g.stats.items() if v > 0)
+    names = tuple(summaries[0].bots) if summaries else tuple(bots)
+    seats = tuple(
+        SeatStats(i, names[i] if i < len(names) else None, Share.of(wins[i], n), Mean.of(paid[i]))
+        for i in range(seats_n)
+    )
+    declared: Sequence[Statistic] = (
+        plugin.statistics if isinstance(plugin, ReportsStatistics) else ()
+    )
+    figures = tuple(
+        StatFigure(s, Share.of(positive[s.key], n), counters[s.key] / n if n else 0.0)
+        for s in declared
+    )
+    return SimulationStats(
+        game=plugin.name,
+        title=plugin.title,
+        variant=name,
+        rules=chosen.model_dump(mode="json"),
+        overrides=overrides,
+        players=seats_n,
+        bots=names,
+        seed=seed,
+        games=n,
+        seats=seats,
+        outcomes=dict(sorted(outcomes.items())),
+        instant_wins=dict(sorted(instant.items())),
+        draw=Share.of(outcomes.get("draw", 0), n),
+        instant_win=Share.of(sum(instant.values()), n),
+        moved=Mean.of(moved),
+        length=Mean.of(lengths),
+        first_seat=Share.of(first_wins, with_first),
+        first_seat_payment=Mean.of(first_paid),
+        figures=figures,
+        per_game={k: v / n for k, v in sorted(counters.items())} if n else {},
+    )
+
+
+def simulate(
+    game: str | GamePlugin[Any, Any, Any],
+    *,
+    games: int,
+    players: int | None = None,
+    bots: BotSpec | Sequence[BotSpec] | None = None,
+    variant: str | None = None,
+    rules: RulesBase | Mapping[str, Any] | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationStats:
+    """Play ``games`` bot games (as :func:`play_games`) and return their statistics.
+
+    >>> stats = simulate("samloc", games=30, rules={"chop_two": 20}, seed=4)
+    >>> stats.variant, stats.overrides, stats.players
+    ('standard', {'chop_two': 20}, 4)
+    >>> [f.statistic.key for f in stats.figures][:2]
+    ['chops', 'thoi_2']
+    """
+    plugin = load_game(game) if isinstance(game, str) else game
+    summaries = play_games(
+        game, games=games, players=players, bots=bots, variant=variant, rules=rules,
+        seed=seed, workers=workers, scheduler=scheduler, progress=progress,
+    )  # fmt: skip
+    names = summaries[0].bots if summaries else ()
+    return summarize(
+        summaries, plugin, variant=variant, rules=rules, players=players, bots=names, seed=seed
+    )
+
+
+def simulate_runs(
+    runs: Sequence[Run],
+    *,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[SimulationStats]:
+    """The statistics of several runs played in one pool (see :func:`play_runs`).
+
+    >>> a, b = simulate_runs([Run("samloc", 20), Run("samloc", 20, rules={"chop_two": 30})])
+    >>> a.overrides, b.overrides
+    ({}, {'chop_two': 30})
+    """
+    played = play_runs(runs, workers=workers, progress=progress)
+    out = []
+    for run, summaries in zip(runs, played, strict=True):
+        plugin = load_game(run.game) if isinstance(run.game, str) else run.game
+        names = summaries[0].bots if summaries else ()
+        stats = summarize(
+            summaries, plugin, variant=run.variant, rules=run.rules, players=run.players,
+            bots=names, seed=run.seed,
+        )  # fmt: skip
+        out.append(stats)
+    return out
