@@ -550,7 +550,7 @@ def test_seen_cards_hands_and_stock_account_for_every_copy() -> None:
             for k in range(KINDS):
                 held = sum(hand_count(h, k) for h in st.hands)
                 assert seen[k] + held + stock.count(k) == 4, k
-            choice = bots[d.seat].choose(st, d.seat, d.actions, d.optional)
+            choice = bots[d.seat].choose(plugin.view(st, d.seat), d.actions, d.optional)
             if choice is None:
                 plugin.decline(st, d.seat)
                 continue
@@ -585,7 +585,7 @@ def test_action_error_agrees_with_apply_on_every_probed_action() -> None:
                     plugin.apply(trial, action)
                 assert info.value.code == err.code
                 assert trial == st
-        choice = bots[d.seat].choose(st, d.seat, d.actions, d.optional)
+        choice = bots[d.seat].choose(plugin.view(st, d.seat), d.actions, d.optional)
         if choice is None:
             plugin.decline(st, d.seat)
         else:
