@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 from vncards.cli.app import app
+from vncards.core import MAX_RECORD_BYTES
 from vncards.core.simulate import GameSummary, summarize, wilson
 
 HERE = Path(__file__).parent
@@ -123,6 +124,38 @@ def test_records_are_accepted_by_the_referee(runner: CliRunner, fake: Any, tmp_p
         assert report["legal"]
         assert report["finished"]
         assert sum(report["payments"].values()) == 0
+    # the whole file at once: JSON Lines in, one report a line out, in the same order
+    batch = runner.invoke(app, ["referee", str(path), "--json"])
+    assert batch.exit_code == 0, batch.output
+    reports = [json.loads(line) for line in batch.stdout.splitlines()]
+    assert reports == [
+        json.loads(runner.invoke(app, ["referee", "-", "--json"], input=line).stdout)
+        for line in lines
+    ]
+
+
+def test_referee_json_lines_answers_each_line(runner: CliRunner, fake: Any, tmp_path: Path) -> None:
+    """JSON Lines: an unreadable line is answered on its line (unreadable-record) and the
+    others are still ruled on; an illegal record makes the exit code 1, an unreadable one
+    2; the size limit is per record, so a file larger than one record's limit is read."""
+    path = tmp_path / "games.jsonl"
+    runner.invoke(app, ["simulate", "miniclimb", "-g", "3", "-v", "short", "--records", str(path)])
+    good = path.read_text(encoding="utf-8").splitlines()
+    illegal = json.loads(good[0])
+    illegal["actions"] = [illegal["actions"][1], *illegal["actions"]]
+    lines = [good[0], json.dumps(illegal), '{"game": "miniclimb"}', good[1]]
+    result = runner.invoke(app, ["referee", "-", "--json"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 2, result.output
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [a.get("legal") for a in answers] == [True, False, None, True]
+    assert answers[2]["error"]["code"] == "unreadable-record"
+    only_illegal = runner.invoke(app, ["referee", "-"], input="\n".join(lines[:2]) + "\n")
+    assert only_illegal.exit_code == 1
+    assert "record 2: illegal at action 0" in only_illegal.stdout
+    padded = good[0] + " " * (MAX_RECORD_BYTES // 2)
+    big = runner.invoke(app, ["referee", "-", "--json"], input=f"{padded}\n{padded}\n")
+    assert big.exit_code == 0, big.output
+    assert len(big.stdout.splitlines()) == 2
 
 
 def test_readable_statistics_table(runner: CliRunner, fake: Any) -> None:

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 from rich.text import Text
+from vncards.cli._batch import is_json_lines, referee_lines
 from vncards.cli._common import InputError, console, emit_json, get_plugin
 from vncards.cli._display import cards_text, payments_table
 from vncards.cli._view import TableView
@@ -113,9 +114,13 @@ def referee_command(
     """Rule on a game record: is every action legal, who won, who pays whom.
 
     Exit code 0 for a legal record, 1 when an action is illegal, 2 when the record
-    cannot be read.
+    cannot be read. A file of JSON Lines (one record a line, as simulate --records
+    writes them) gets one answer a line.
     """
     text = _read_source(record)
+    if is_json_lines(text):
+        # one record a line (as simulate --records writes them): one answer a line
+        raise typer.Exit(referee_lines(text, json_out))
     parsed = load_record(text)
     try:
         plugin = get_plugin(parsed.game, allow_reference=False)
