@@ -250,7 +250,8 @@ class SamEngine(ClimbEngine):
         beaten: Combo | None,
         beaten_seat: int,
     ) -> None:
-        st = cast(SamState, state)
+        # a Sâm engine plays SamStates (the annotation, not a cast: this runs every play)
+        st: SamState = state  # type: ignore[assignment]
         if beaten is not None and combo.kind == _QUAD:
             # a legal tứ quý over anything is a chop (a 2 or a lower tứ quý)
             st.chops += 1
@@ -283,7 +284,7 @@ class SamEngine(ClimbEngine):
             if state.out >> after & 1 or state.hands[after].bit_count() == 1:
                 self._bao_mot_play(state, seat, combo, beaten)
         if state.hands[seat].bit_count() == 1:
-            state.events.append(_ONE_CARD[seat] if seat < len(_ONE_CARD) else OneCard(seat))
+            state.events.append(OneCard(seat) if seat >= _SEATS else _ONE_CARD[seat])
 
     def _on_empty(self, state: ClimbState, seat: int, combo: Combo) -> None:
         st = cast(SamState, state)
@@ -420,7 +421,8 @@ class SamEngine(ClimbEngine):
 
 
 # the báo một announcement of each seat: immutable, so one value serves every game
-_ONE_CARD = tuple(OneCard(seat) for seat in range(8))
+_SEATS = 8
+_ONE_CARD = tuple(OneCard(seat) for seat in range(_SEATS))
 
 
 def next_active(state: ClimbState, seat: int) -> int:

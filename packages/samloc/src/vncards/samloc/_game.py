@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from vncards.core import (
     CARDS,
@@ -124,7 +124,7 @@ class SamLoc(SheddingGame[SamRules]):
 
     def new_game(
         self, rules: SamRules, n_players: int, seed: int, *, first: int | None = None
-    ) -> ClimbState:
+    ) -> SamState:
         """Deal with ``seed``; ``first`` (a match's previous winner) makes this a later game."""
         lo, hi = self.player_range(rules)
         if not lo <= n_players <= hi:
@@ -138,35 +138,18 @@ class SamLoc(SheddingGame[SamRules]):
 
     def start(
         self, rules: SamRules, hands: Sequence[int], first: int, *, later: bool = False
-    ) -> ClimbState:
+    ) -> SamState:
         """A game from a given deal; ``later`` marks a game after the first of a match."""
-        state = SamState(hands, first, self.engine(rules), rules)
-        state.x = {
-            "engine": self.engine(rules),
-            "rules": rules,
-            "first": first,
-            "later": later,
-            "declarer": -1,
-            "declared": (),
-            "declined": (),
-        }
+        state = SamState(hands, first, self.engine(rules), rules, later=later)
         self.at_deal(state, rules)
+        if state.finished:
+            self._close(state)  # a tới trắng: the win and its payments are events too
         return state
 
-    def public_extras(self, state: ClimbState) -> tuple[Any, ...]:
-        """Sâm's own values (all public), frozen for the view."""
-        assert isinstance(state, SamState)
-        return tuple(state.x.items())
-
-    def restore_extras(self, state: ClimbState, extras: tuple[Any, ...]) -> None:
-        """Put back what :meth:`public_extras` gave."""
-        assert isinstance(state, SamState)
-        state.x = dict(extras)
-
-    def state_from_record(self, record: GameRecord, rules: SamRules) -> ClimbState:
+    def state_from_record(self, record: GameRecord, rules: SamRules) -> SamState:
         """The record's deal; naming ``first`` makes it a later game of a match (except
         under ``first_lead=random``, where every record must name ``first``)."""
-        state = super().state_from_record(record, rules)
+        state = cast(SamState, super().state_from_record(record, rules))
         if record.first is not None and rules.first_lead != "random":
             state = self.start(rules, state.dealt, state.turn, later=True)
         return state
@@ -175,8 +158,8 @@ class SamLoc(SheddingGame[SamRules]):
         """Hands and first seat; a first game under ``lowest-card`` leaves ``first`` out,
         so a referee sees it as a first game."""
         out = super().record_deal(state)
-        rules: SamRules = state.x["rules"]  # type: ignore[assignment]
-        if not state.x["later"] and rules.first_lead == "lowest-card":
+        rules: SamRules = state.rules
+        if not cast(SamState, state).later and rules.first_lead == "lowest-card":
             out["first"] = None
         return out
 
@@ -188,8 +171,7 @@ class SamLoc(SheddingGame[SamRules]):
         >>> plugin.first_seat(st), plugin.record_deal(st)["first"]
         (2, 2)
         """
-        first: int = state.x["first"]  # type: ignore[assignment]
-        return first
+        return state.first
 
     def query_plays(self, rules: SamRules, hand: int, masks: list[int]) -> list[int]:
         """Thối 2 in queries: under ``finish_on_two = forbidden`` no play that empties the
@@ -209,7 +191,7 @@ class SamLoc(SheddingGame[SamRules]):
         state = self.new_game(rules, n_players, seed)
         players = [f"P{i + 1}" for i in range(n_players)]
         cards = super().record_deal(state)["hands"]
-        first: int = state.x["first"]  # type: ignore[assignment]
+        first = state.first
         return {
             "game": self.name,
             "players": players,
@@ -248,12 +230,12 @@ class SamLoc(SheddingGame[SamRules]):
 
     def at_deal(self, state: ClimbState, rules: SamRules) -> None:
         """Tới trắng is checked at the deal, before any Sâm declaration."""
-        if rules.instant_wins_first_game_only and state.x["later"]:
+        if rules.instant_wins_first_game_only and cast(SamState, state).later:
             return
         wins = self._ranked_instant_wins(rules, state.dealt, state.turn)
         if wins:
             seat, code = wins[0]
-            state.x["instant"] = (seat, code)
+            cast(SamState, state).instant = (seat, code)
             state.winner = seat
             state.finished = True
 
@@ -263,7 +245,7 @@ class SamLoc(SheddingGame[SamRules]):
         """Before the first play, any seat that has not declared may declare Sâm."""
         if state.finished or state.pile:
             return []
-        declared: tuple[int, ...] = state.x["declared"]  # type: ignore[assignment]
+        declared = cast(SamState, state).declared
         return [Declare(s) for s in range(len(state.hands)) if s not in declared]
 
     def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
@@ -283,15 +265,14 @@ class SamLoc(SheddingGame[SamRules]):
             raise IllegalMove(
                 "declare-after-play", "Sâm may be declared only before the first play."
             )
-        x = state.x
-        declared: tuple[int, ...] = x["declared"]  # type: ignore[assignment]
-        if seat in declared:
+        st = cast(SamState, state)
+        if seat in st.declared:
             raise IllegalMove("already-declared", "This player has already declared Sâm.")
-        declared = (*declared, seat)
-        first: int = x["first"]  # type: ignore[assignment]
+        declared = (*st.declared, seat)
+        first = st.first
         declarer = min(declared, key=lambda s: (s - first) % n)
-        x["declared"] = declared
-        x["declarer"] = declarer
+        st.declared = declared
+        st.declarer = declarer
         state.turn = state.table_seat = declarer
         state.n_actions += 1
 
@@ -304,20 +285,19 @@ class SamLoc(SheddingGame[SamRules]):
         >>> plugin.declarations(st)
         (Declared(seat=3, what='sam'),)
         """
-        declared: tuple[int, ...] = state.x["declared"]  # type: ignore[assignment]
-        return tuple([_DECLARED[s] for s in declared])
+        return tuple([_DECLARED[s] for s in cast(SamState, state).declared])
 
     def _next_to_ask(self, state: ClimbState) -> int:
-        x = state.x
+        st = cast(SamState, state)
         n = len(state.hands)
-        first: int = x["first"]  # type: ignore[assignment]
-        declarer = x["declarer"]
+        first = st.first
+        declarer = st.declarer
         if declarer == -1:
             # no declaration yet: the seats asked are the first ones in turn order, each
             # of which declined (decline accepts only the seat asked)
-            k = len(x["declined"])  # type: ignore[arg-type]
+            k = len(st.declined)
             return -1 if k >= n else (first + k) % n
-        asked: tuple[int, ...] = x["declared"] + x["declined"]  # type: ignore[operator]
+        asked = st.declared + st.declined
         for k in range(n):
             s = first + k
             if s >= n:
@@ -349,7 +329,8 @@ class SamLoc(SheddingGame[SamRules]):
         """``seat`` does not declare Sâm; the next seat is asked."""
         if state.finished or state.pile or self._next_to_ask(state) != seat:
             raise IllegalMove("nothing-to-decline", "There is no optional choice to decline.")
-        state.x["declined"] = (*state.x["declined"], seat)  # type: ignore[misc]
+        st = cast(SamState, state)
+        st.declined = (*st.declined, seat)
 
     # ------------------------------------------------------------ settlement
 
@@ -371,10 +352,10 @@ class SamLoc(SheddingGame[SamRules]):
         >>> [(t.payer, t.payee, t.amount, t.reason) for t in res.transfers]
         [(0, 1, 20, 'den'), (0, 2, 20, 'den')]
         """
-        x = state.x
-        rules: SamRules = x["rules"]  # type: ignore[assignment]
+        st = cast(SamState, state)
+        rules: SamRules = st.rules
         n = len(state.hands)
-        noted: tuple[tuple[int, int, int, str], ...] = x.get("viol", ())  # type: ignore[assignment]
+        noted = st.viol
         violations = (
             tuple(Violation(i, s, "bao-mot", msg) for i, s, _, msg in noted) if noted else ()
         )
@@ -385,7 +366,7 @@ class SamLoc(SheddingGame[SamRules]):
                 tuple(state.chop_transfers),
             )  # fmt: skip
         win = state.winner
-        instant: tuple[int, str] | None = x.get("instant")  # type: ignore[assignment]
+        instant = st.instant
         if instant is not None:
             seat, code = instant
             led = Ledger(n)
@@ -395,16 +376,16 @@ class SamLoc(SheddingGame[SamRules]):
                     if rules.instant_win_counts_held:
                         _pay_held(led, i, seat, hand, rules)
             return _result(led, "instant-win", seat, code, violations)
-        sam = x.get("sam")
+        sam = st.sam
         if sam is not None:
-            declarer: int = x["declarer"]  # type: ignore[assignment]
+            declarer = st.declarer
             led = Ledger(n)  # a Sâm settles alone: no chop, card or cóng payment
             if sam == "success":
                 for i in range(n):
                     if i != declarer:
                         led.pay(i, declarer, rules.sam, "sam")
                 return _result(led, "sam-success", declarer, None, violations)
-            blocker: int = x["blocker"]  # type: ignore[assignment]
+            blocker = st.blocker
             if blocker >= 0 and rules.sam_failure_payee == "blocker":
                 count = n - 1 if rules.sam_failure_basis == "opponents" else n
                 led.pay(declarer, blocker, rules.sam * count, "den")
@@ -417,10 +398,9 @@ class SamLoc(SheddingGame[SamRules]):
         # after every simulated game, so it writes the payments without a Ledger)
         pay = list(state.chop_net)
         transfers = list(state.chop_transfers)
-        if x.get("draw"):
+        if st.draw:
             return GameResult(True, "draw", None, None, tuple(pay), violations, tuple(transfers))
-        went_out_on_two = x.get("thoi")
-        thoi: dict[int, int] = dict(went_out_on_two) if went_out_on_two else {}  # type: ignore[call-overload]
+        thoi = dict(st.thoi) if st.thoi else {}
         violator = -1
         if noted and state.hands[win] == 0:
             for _, seat, announced, _ in noted:
@@ -516,32 +496,26 @@ class SamLoc(SheddingGame[SamRules]):
         >>> stats["sam_declared"], sorted(stats)[:3]
         (0, ['bao_mot_violations', 'chops', 'cong'])
         """
-        x = state.x
+        st = cast(SamState, state)
         cong = 0
         # the outcome is a plain win unless one of these ended the game (see result)
-        if (
-            state.finished
-            and x.get("instant") is None
-            and x.get("sam") is None
-            and not x.get("draw")
-        ):
-            thoi = {s for s, _ in x.get("thoi", ())}  # type: ignore[attr-defined]
+        if state.finished and st.instant is None and st.sam is None and not st.draw:
+            thoi = {s for s, _ in st.thoi}
             cong = sum(
                 1
                 for i in range(len(state.hands))
                 if i != state.winner and not state.played >> i & 1 and i not in thoi
             )
-        stuck: int = x.get("stuck", 0)  # type: ignore[assignment]
         return {
-            "chops": int(x.get("chops", 0)),  # type: ignore[call-overload]
+            "chops": st.chops,
             "cong": cong,
-            "sam_declared": int(x.get("declarer", -1) != -1),
-            "sam_success": int(x.get("sam") == "success"),
-            "sam_failed": int(x.get("sam") == "failed"),
-            "bao_mot_violations": len(x.get("viol", ())),  # type: ignore[arg-type]
-            "instant_wins": int(x.get("instant") is not None),
-            "thoi_2": stuck.bit_count() + len(x.get("thoi", ())),  # type: ignore[arg-type]
-            "draws": int(bool(x.get("draw"))),
+            "sam_declared": int(st.declarer != -1),
+            "sam_success": int(st.sam == "success"),
+            "sam_failed": int(st.sam == "failed"),
+            "bao_mot_violations": len(st.viol),
+            "instant_wins": int(st.instant is not None),
+            "thoi_2": st.stuck.bit_count() + len(st.thoi),
+            "draws": int(st.draw),
         }
 
 
