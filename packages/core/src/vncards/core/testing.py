@@ -51,6 +51,7 @@ from vncards.core._game import (
 from vncards.core._rng import derive_seed
 
 __all__ = [
+    "MANY_ACTIONS",
     "ConformanceReport",
     "check_actions_exact",
     "check_determinize_spread",
@@ -85,8 +86,15 @@ def check_actions_exact(
     plugin: GamePlugin[Any, Any, Any], state: Any, *, limit: int | None = None, seed: int = 0
 ) -> int:
     """Every action of the universe is accepted by ``apply`` iff it is in ``legal_actions``;
-    refused ones leave the state unchanged. Returns how many actions were probed."""
+    refused ones leave the state unchanged. Returns how many actions were probed.
+
+    A game may list more legal actions than :data:`MANY_ACTIONS`, made on demand (every
+    split of a Mậu Binh hand is a legal arrangement): then ``limit`` of them, drawn at
+    random, must be accepted, and each of ``limit`` actions of the universe is accepted
+    exactly when the list holds it (``in``)."""
     legal = plugin.legal_actions(state)
+    if limit is not None and len(legal) > MANY_ACTIONS:
+        return _check_many_actions(plugin, state, legal, limit, seed)
     legal_set = set(legal)
     assert len(legal_set) == len(legal), "legal_actions lists an action twice"
     universe = list(dict.fromkeys(plugin.action_universe(state)))
@@ -108,6 +116,35 @@ def check_actions_exact(
         else:
             assert action in legal_set, f"apply accepted {action!r}, not listed as legal"
     return len(probe)
+
+
+MANY_ACTIONS = 10_000
+"""A list of legal actions longer than this is checked on a sample (see
+:func:`check_actions_exact`); shorter lists are checked whole."""
+
+
+def _check_many_actions(
+    plugin: GamePlugin[Any, Any, Any], state: Any, legal: Sequence[Any], limit: int, seed: int
+) -> int:
+    """:func:`check_actions_exact` on a sample, for a list of legal actions too long to
+    go through."""
+    rng = random.Random(seed)
+    picks = [legal[i] for i in rng.sample(range(len(legal)), limit)]
+    assert len(set(picks)) == len(picks), "legal_actions lists an action twice"
+    universe = list(dict.fromkeys(plugin.action_universe(state)))
+    if len(universe) > limit:
+        universe = rng.sample(universe, limit)
+    for action in [*picks, *universe]:
+        listed = action in legal
+        trial = state.copy()
+        try:
+            plugin.apply(trial, action)
+        except IllegalMove:
+            assert not listed, f"apply refused a listed legal action {action!r}"
+            assert trial == state, f"a refused action {action!r} changed the state"
+        else:
+            assert listed, f"apply accepted {action!r}, not listed as legal"
+    return len(picks) + len(universe)
 
 
 def check_result(plugin: GamePlugin[Any, Any, Any], state: Any) -> GameResult:
@@ -374,8 +411,14 @@ def check_game(
             assert not plugin.legal_actions(state), "a finished game still lists actions"
             break
         assert d.actions or d.optional, "a forced decision offers no action"
-        legal = set(plugin.legal_actions(state))
-        assert all(a in legal for a in d.actions), "a decision offers an illegal action"
+        listed = plugin.legal_actions(state)
+        offered = d.actions
+        if probe_limit is not None and len(offered) > MANY_ACTIONS:
+            # too many to go through (made on demand): a sample, checked with ``in``
+            draw = random.Random(seed + step).sample(range(len(offered)), probe_limit)
+            offered = [offered[i] for i in draw]
+        legal = listed if len(listed) > MANY_ACTIONS else set(listed)
+        assert all(a in legal for a in offered), "a decision offers an illegal action"
         choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
         steps += 1
         if choice is None:
