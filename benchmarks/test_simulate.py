@@ -9,6 +9,9 @@ test reports its speed-up over the one-worker test as ``extra_info["speedup"]``:
 
     uv run pytest benchmarks/test_simulate.py --benchmark-enable --benchmark-only -s
 
+``test_compare_main_job`` times the README's main job, ``vncards compare --games 500``:
+every installed game and preset, 500 games each, on every core, in one worker pool.
+
 Set ``VNCARDS_BENCH_SECONDS`` to change the target length of a one-worker run. The
 machine must be otherwise idle for the speed-up to mean anything.
 """
@@ -23,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from vncards.cli.sim import load_game, simulate
 from vncards.core import PluginWarning, discover_games, resolve_rules
+from vncards.core.simulate import Run, load_game, simulate_runs
+from vncards.core.simulate import play_games as simulate
 
 pytestmark = pytest.mark.filterwarnings("ignore::vncards.core.PluginWarning")
 
@@ -94,3 +98,23 @@ def test_simulate_two_workers(benchmark: Any, run: dict[str, Any]) -> None:
         speedup = round(one / best, 2)
         benchmark.extra_info["speedup"] = speedup
         print(f"\n{run['game']}: two workers run {speedup}x the games per second of one")
+
+
+def test_compare_main_job(benchmark: Any, request: pytest.FixtureRequest) -> None:
+    """The simulations of ``vncards compare --games 500`` (every installed game and
+    preset, default bots and players) on ``os.cpu_count()`` workers."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PluginWarning)
+        games = discover_games()
+    config = request.config
+    n = 500
+    if config.getoption("benchmark_disable") and not config.getoption("benchmark_enable"):
+        n = 5
+    runs = [
+        Run(plugin, n, variant=preset) for plugin in games.values() for preset in plugin.presets
+    ]
+    workers = max(1, os.cpu_count() or 1)
+    stats = benchmark.pedantic(simulate_runs, args=(runs,), kwargs={"workers": workers}, rounds=1)
+    assert [s.games for s in stats] == [n] * len(runs)
+    benchmark.extra_info["columns"] = len(runs)
+    benchmark.extra_info["workers"] = workers

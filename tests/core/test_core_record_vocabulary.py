@@ -30,6 +30,7 @@ from vncards.core import (
     vocabulary_of,
     word,
 )
+from vncards.core.simulate import play_games
 
 GAMES = discover_games()
 BUILT_IN: list[str] = [g for g in ("tienlen", "samloc", "tusac") if g in GAMES]
@@ -194,3 +195,21 @@ def test_schema_passes_exactly_when_the_referee_reads_the_actions(name: str, dat
     if not valid:
         with pytest.raises(RecordError):
             referee(plugin, record)
+
+
+@pytest.mark.parametrize("name", [*BUILT_IN, *(g for g in ("maubinh",) if g in GAMES)])
+def test_reports_use_only_the_declared_outcomes_and_reasons(name: str) -> None:
+    """DESIGN "Referee": outcome codes and transfer reasons are the game's own, listed
+    by it; over simulated games (random and default bots, records refereed) every outcome
+    and every transfer reason a report gives is one the game declares."""
+    plugin = GAMES[name]
+    vocab = _vocab(name)
+    for bots in ("random", None):
+        for summary in play_games(plugin, games=15, bots=bots, seed=7, keep_records=True):
+            assert summary.record is not None
+            report = referee(plugin, summary.record)
+            assert report.outcome in vocab.outcomes, report.outcome
+            for t in report.transfers:
+                assert t.reason in vocab.transfer_reasons, t.reason
+            for v in report.violations:
+                assert v.rule in vocab.violations, v.rule
