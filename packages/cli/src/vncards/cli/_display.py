@@ -1,14 +1,45 @@
-"""Cards and tables for people: suits in colour (♦♥ red), optional Vietnamese names."""
+"""Cards, events and tables for people: suits in colour (♦♥ red), optional Vietnamese
+names, the words of events and of the table as a game describes them."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-from vncards.core import NotationError, parse_card
+from vncards.core import (
+    Cards,
+    Chopped,
+    Declared,
+    DescribesPlay,
+    Discarded,
+    Drew,
+    Event,
+    NotationError,
+    Passed,
+    Played,
+    Revealed,
+    Settled,
+    Took,
+    Transfer,
+    View,
+    WentOut,
+    Won,
+    Words,
+    parse_card,
+)
 
-__all__ = ["card_text", "cards_text", "payments_table", "signed"]
+__all__ = [
+    "card_text",
+    "cards_text",
+    "event_text",
+    "payments_table",
+    "signed",
+    "table_lines",
+    "transfers_table",
+    "words_text",
+]
 
 _TUSAC_COLOURS = {
     "R": ("bold red", "đỏ"),
@@ -93,4 +124,151 @@ def payments_table(
         table.add_column(name, justify="right")
     for i, player in enumerate(players):
         table.add_row(player, *(signed(series[i]) for series in columns.values()))
+    return table
+
+
+def words_text(plugin: object, words: Words, *, vietnamese: bool = False) -> Text:
+    """Words a game gave (see :class:`~vncards.core.DescribesPlay`), its cards drawn as
+    cards.
+
+    >>> words_text(object(), ("On the table: ", Cards(("3S", "4H")))).plain
+    'On the table: 3♠ 4♥'
+    """
+    from vncards.cli._common import cards_for
+
+    out = Text()
+    for part in words:
+        if isinstance(part, Cards):
+            out.append_text(cards_for(plugin, part, vietnamese=vietnamese))
+        else:
+            out.append(part)
+    return out
+
+
+def table_lines(
+    plugin: object, view: View, names: Sequence[str], *, vietnamese: bool = False
+) -> list[Text]:
+    """What the table shows ``view.seat``: the game's own lines when it describes its
+    table (:class:`~vncards.core.DescribesPlay`), else each public value as it is; then
+    how many cards the others hold."""
+    lines: list[Text] = []
+    if isinstance(plugin, DescribesPlay):
+        for words in plugin.table_words(view, names):
+            lines.append(words_text(plugin, words, vietnamese=vietnamese))
+    else:
+        for key, value in view.to_json(list(names))["public"].items():
+            if value not in (None, [], {}):
+                lines.append(Text(f"{key}: {_plain(value)}"))
+    others = [f"{names[s]} {n}" for s, n in enumerate(view.counts) if s != view.seat]
+    if others:
+        lines.append(Text("Cards in hand: " + ", ".join(others), style="dim"))
+    return lines
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items())
+    return str(value)
+
+
+# the verb a player's name takes, and the one "You" takes
+_YOU = {"plays": "play", "passes": "pass", "declares": "declare", "draws": "draw",
+        "discards": "discard", "takes": "take", "has": "have", "chops": "chop"}  # fmt: skip
+
+
+def event_text(
+    plugin: object,
+    event: Event,
+    names: Sequence[str],
+    *,
+    you: int | None = None,
+    vietnamese: bool = False,
+) -> Text | None:
+    """One event as a line for people (``None`` for the win and the final payments,
+    which a screen shows as a whole). The game's own words come first (its
+    :meth:`~vncards.core.DescribesPlay.event_words`); the core's events have words here;
+    any other event is written from its JSON form. ``you`` is the seat addressed as
+    "You".
+
+    >>> event_text(object(), Played(1, ("3S", "4S")), ["You", "An"]).plain
+    'An plays 3♠ 4♠'
+    >>> event_text(object(), Passed(0), ["You", "An"], you=0).plain
+    'You pass'
+    >>> event_text(object(), Chopped(1, victim=0, value=6), ["You", "An"], you=0).plain
+    '  ⚔ Chặt! An chops You: the chain is worth 6 lá.'
+    """
+    seat = event.seat
+    who = "the table" if seat is None else names[seat]
+
+    def verb(word: str) -> str:
+        return _YOU.get(word, word) if seat is not None and seat == you else word
+
+    def cards(tokens: Sequence[str]) -> Text:
+        from vncards.cli._common import cards_for
+
+        sep = ", " if vietnamese else " "
+        return cards_for(plugin, tokens, vietnamese=vietnamese, sep=sep)
+
+    if isinstance(plugin, DescribesPlay):
+        words = plugin.event_words(event, names)
+        if words is not None:
+            return Text.assemble(
+                (f"{who} ", "bold"), words_text(plugin, words, vietnamese=vietnamese)
+            )
+    name = Text(f"{who} ", style="bold")
+    if isinstance(event, Played):
+        return Text.assemble(name, verb("plays"), " ", cards(event.cards))
+    if isinstance(event, Passed):
+        return Text.assemble(name, verb("passes"))
+    if isinstance(event, Chopped):
+        return Text.assemble(
+            ("  ⚔ Chặt! ", "bold magenta"),
+            f"{who} {verb('chops')} {names[event.victim]}: the chain is worth {event.value} lá.",
+        )
+    if isinstance(event, Declared):
+        what = "Sâm" if event.what == "sam" else event.what
+        return Text.assemble(name, (f"{verb('declares')} {what}", "bold yellow"))
+    if isinstance(event, Drew):
+        if event.card is None:
+            return Text.assemble(name, verb("draws"), " a card")
+        return Text.assemble(name, verb("draws"), " ", cards([event.card]))
+    if isinstance(event, Discarded):
+        return Text.assemble(name, verb("discards"), " ", cards([event.card]))
+    if isinstance(event, Took):
+        out = Text.assemble(name, verb("takes"), " ", cards([event.card]))
+        if event.cards:
+            out.append(" with ")
+            out.append_text(cards(event.cards))
+        return out
+    if isinstance(event, WentOut):
+        return Text(f"  {who} {verb('has')} no cards left.", style="cyan")
+    if isinstance(event, Revealed):
+        return Text.assemble(f"{who}'s hand: ", cards(event.cards))
+    if isinstance(event, Won):
+        return None
+    if isinstance(event, Settled):
+        if not event.transfers or any(t.reason != "chop" for t in event.transfers):
+            return None  # the game's payments: shown as a table
+        paid = "; ".join(_paid(t, names) for t in event.transfers)
+        return Text(f"  Chop chain paid: {paid}.", style="magenta")
+    data = event.to_json(list(names))
+    data.pop("player", None)
+    kind = data.pop("type")
+    rest = " ".join(f"{k} {_plain(v)}" for k, v in data.items() if v not in (None, [], ""))
+    return Text.assemble(name, f"{kind} {rest}".strip())
+
+
+def _paid(t: Transfer, names: Sequence[str]) -> str:
+    return f"{names[t.payer]} pays {names[t.payee]} {t.amount} lá"
+
+
+def transfers_table(title: str, transfers: Sequence[Mapping[str, Any]]) -> Table:
+    """One row per itemised payment: who pays whom, how much and why."""
+    table = Table(title=title, title_justify="left")
+    for col, justify in (("from", "left"), ("to", "left"), ("amount", "right"), ("reason", "left")):
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    for t in transfers:
+        table.add_row(str(t["from"]), str(t["to"]), str(t["amount"]), str(t["reason"]))
     return table

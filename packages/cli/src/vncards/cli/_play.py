@@ -1,14 +1,14 @@
 """``vncards play``: a game (or a match) at the terminal against bots.
 
-Everything here goes through the plugin protocol: the human's choices are the
+Everything here goes through the plugin protocol: the screen shows the human seat's
+``view`` (its hand, the others' card counts, the table), the human's choices are the
 ``decision`` actions, typed cards are read by ``action_from_record``, a refused entry is
-explained by the ``IllegalMove`` that ``apply`` raises on a copy of the state, and bot
-moves are announced from ``action_to_record``. What the table can see — each hand, the
-exposed groups, the active card, the stock — is followed from the deal
-(``record_deal``) and the action records, so a game needs no display code of its own;
-a plugin may still offer ``hand_cards(state, seat)`` and ``describe_state(state, seat)``.
-State fields common to climbing games (the table, the chop chain, hands as card masks)
-add detail where a state has them.
+explained by the ``IllegalMove`` that ``apply`` raises on a copy of the state, and what
+happens is announced from the events ``apply`` returns, as the human seat sees them.
+Bots are handed their own seat's view. A game describes its table and its own events
+through :class:`~vncards.core.DescribesPlay` and how its cards look through
+:class:`~vncards.core.ShowsCards`; without them the screen writes public values and
+events from their JSON form and draws French cards.
 """
 
 from __future__ import annotations
@@ -25,24 +25,24 @@ from rich.text import Text
 from vncards.cli._common import (
     InputError,
     card_tokens,
+    cards_for,
     complete_game,
     console,
     get_plugin,
     rules_for,
 )
-from vncards.cli._display import cards_text, payments_table
+from vncards.cli._display import event_text, payments_table, table_lines
 from vncards.cli._queries import default_players
 from vncards.cli._referee import describe_action
 from vncards.cli._simulate import bot_names
-from vncards.cli._view import TableView
 from vncards.core import (
-    DECK,
+    Event,
     GamePlugin,
     IllegalMove,
     RecordAction,
+    View,
     VncardsError,
     derive_seed,
-    mask_ids,
 )
 from vncards.core._search import make_bot
 
@@ -76,128 +76,37 @@ class _Table:
     bots: dict[int, Any]
     vietnamese: bool
     totals: list[int] = field(default_factory=list)
-    view: TableView | None = None
 
     @property
     def deck(self) -> str:
         return getattr(self.plugin, "deck", "french")
 
     def cards(self, tokens: Sequence[str]) -> Text:
-        return cards_text(
-            tokens, self.deck, vietnamese=self.vietnamese, sep=", " if self.vietnamese else " "
+        return cards_for(
+            self.plugin, tokens, vietnamese=self.vietnamese, sep=", " if self.vietnamese else " "
         )
 
-
-def hand_tokens(
-    plugin: Any, state: Any, seat: int, view: TableView | None = None
-) -> list[str] | None:
-    """The cards ``seat`` holds, sorted in game order: from the plugin's ``hand_cards``,
-    a climbing state's card masks, or else the cards followed since the deal."""
-    own = getattr(plugin, "hand_cards", None)
-    if own is not None:
-        return list(own(state, seat))
-    hands = getattr(state, "hands", None)
-    if getattr(plugin, "deck", "french") == "french" and hands is not None:
-        hand = hands[seat]
-        if isinstance(hand, int):
-            return [str(DECK[i]) for i in mask_ids(hand)]
-    if view is not None:
-        return list(view.hands[seat])
-    return None
-
-
-def _count(t: _Table, state: Any, seat: int) -> int | None:
-    tokens = hand_tokens(t.plugin, state, seat, t.view)
-    return None if tokens is None else len(tokens)
-
-
-def _snapshot(state: Any) -> tuple[Any, ...]:
-    return (
-        getattr(state, "chain_value", None),
-        getattr(state, "chain_chopper", None),
-        getattr(state, "chain_victim", None),
-    )
-
-
-def _announce(
-    t: _Table,
-    state: Any,
-    seat: int,
-    record: dict[str, Any],
-    before: tuple[Any, ...],
-    count_before: int | None,
-) -> None:
-    who = t.names[seat]
-    phrase = describe_action(
-        record,
-        t.deck,
-        vietnamese=t.vietnamese,
-        second_person=seat == t.human,
-        active=t.view.active if t.view is not None else None,
-    )
-    if "declare" in record:
-        phrase.stylize("bold yellow")
-    console.print(Text.assemble((f"{who} ", "bold"), phrase))
-    value, chopper, _ = _snapshot(state)
-    if value and chopper == seat and (value, chopper) != before[:2]:
-        victim = t.names[state.chain_victim]
-        console.print(
-            Text.assemble(
-                ("  ⚔ Chặt! ", "bold magenta"),
-                f"{who} chops {victim}: the chain is worth {value} lá.",
+    def announce(self, events: Sequence[Event]) -> None:
+        """Each event as the human seat sees it."""
+        for event in events:
+            line = event_text(
+                self.plugin,
+                event.seen_by(self.human),
+                self.names,
+                you=self.human,
+                vietnamese=self.vietnamese,
             )
-        )
-    after = _count(t, state, seat)
-    if (
-        t.deck == "french"
-        and after == 1
-        and count_before != 1
-        and not getattr(state, "finished", False)
-    ):
-        console.print(
-            Text.assemble(
-                ("  ☝ Báo một! ", "bold cyan"),
-                f"{who} {'have' if seat == t.human else 'has'} one card left.",
-            )
-        )
+            if line is not None:
+                console.print(line)
 
 
-def _status(t: _Table, state: Any) -> None:
-    describe = getattr(t.plugin, "describe_state", None)
-    if describe is not None:
-        for line in describe(state, t.human):
-            console.print(line)
-        return
-    table = getattr(state, "table", None)
-    mask = getattr(table, "mask", None)
-    if isinstance(mask, int) and t.deck == "french":
-        owner = t.names[state.table_seat]
-        tokens = [str(DECK[i]) for i in mask_ids(mask)]
-        console.print(Text.assemble("On the table: ", t.cards(tokens), f"  ({owner})"))
-    elif table is None and hasattr(state, "table"):
-        console.print("The table is empty: you lead.")
-    view = t.view
-    if view is not None and t.deck != "french":
-        for seat, groups in enumerate(view.exposed):
-            if groups:
-                verb = "have" if seat == t.human else "has"
-                parts: list[Text | str] = [f"{t.names[seat]} {verb} laid down: "]
-                for i, g in enumerate(groups):
-                    parts += [" · " if i else "", t.cards(g)]
-                console.print(Text.assemble(*parts))
-        if view.stock:
-            console.print(f"Stock: {len(view.stock) - view.drawn} cards left.", style="dim")
-        if view.active is not None:
-            console.print(
-                Text.assemble("Active card: ", t.cards([view.active]), f"  ({view.active_note})")
-            )
-    counts = [(t.names[s], _count(t, state, s)) for s in range(len(t.names)) if s != t.human]
-    if all(c is not None for _, c in counts):
-        console.print("Cards in hand: " + ", ".join(f"{n} {c}" for n, c in counts), style="dim")
+def _status(t: _Table, view: View) -> None:
+    for line in table_lines(t.plugin, view, t.names, vietnamese=t.vietnamese):
+        console.print(line)
 
 
-def _show_hand(t: _Table, tokens: list[str]) -> None:
-    labels = [cards_text([tok], t.deck, vietnamese=t.vietnamese) for tok in tokens]
+def _show_hand(t: _Table, tokens: Sequence[str]) -> None:
+    labels = [cards_for(t.plugin, [tok], vietnamese=t.vietnamese) for tok in tokens]
     cell = max([len(lab.plain) for lab in labels] + [2]) + 1
     per_row = max(4, (console.width - 2) // (cell + 1))
     console.print("Your hand:")
@@ -223,13 +132,7 @@ def _show_moves(t: _Table, offers: list[tuple[dict[str, Any], Any]], optional: b
         console.print(
             Text.assemble(
                 (f"  #{i:<3}", "bold"),
-                describe_action(
-                    rec,
-                    t.deck,
-                    vietnamese=t.vietnamese,
-                    second_person=True,
-                    active=t.view.active if t.view is not None else None,
-                ),
+                describe_action(rec, t.deck, vietnamese=t.vietnamese, second_person=True),
             )
         )
     if optional:
@@ -266,6 +169,7 @@ def _interpret(
     text: str,
     offers: list[tuple[dict[str, Any], Any]],
     optional: bool,
+    hand: Sequence[str] = (),
 ) -> tuple[bool, Any]:
     """``(True, action or None to decline)`` or ``(False, sentence to show)``."""
     entry = text.strip()
@@ -302,7 +206,7 @@ def _interpret(
         return _check(t, state, seat, data, offers)
     take = re.match(r"^(t|take|ăn|an)(\s+|$)", low)
     if take:
-        tokens = _tokens(t, state, seat, entry[take.end() :])
+        tokens = _tokens(t, hand, entry[take.end() :])
         if isinstance(tokens, str):
             return False, tokens
         return _check(t, state, seat, {"take": tokens}, offers)
@@ -315,7 +219,7 @@ def _interpret(
             False,
             f"Cards are not a move here: type {' or '.join(choices)} (h lists your moves).",
         )
-    tokens = _tokens(t, state, seat, entry)
+    tokens = _tokens(t, hand, entry)
     if isinstance(tokens, str):
         return False, tokens
     order = [k for k in ("play", "discard", "take") if k in kinds] or ["play"]
@@ -331,15 +235,13 @@ def _interpret(
     return first_answer or (False, "You discard one card at a time.")
 
 
-def _tokens(t: _Table, state: Any, seat: int, text: str) -> list[str] | str:
-    """Card tokens from typed cards or hand positions, or a sentence saying what is wrong."""
+def _tokens(t: _Table, hand: Sequence[str], text: str) -> list[str] | str:
+    """Card tokens from typed cards or positions in ``hand``, or a sentence saying what
+    is wrong."""
     text = text.strip()
     if not text:
         return []
     if _INDEXES.fullmatch(text):
-        hand = hand_tokens(t.plugin, state, seat, t.view)
-        if hand is None:
-            return "Type the cards themselves: this game does not number your hand."
         picks = [int(p) for p in re.split(r"[\s,]+", text) if p]
         bad = [p for p in picks if not 1 <= p <= len(hand)]
         if bad:
@@ -365,11 +267,12 @@ def _check(
     return False, _reason(t, state, action)
 
 
-def _human_turn(t: _Table, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any:
+def _human_turn(t: _Table, state: Any, view: View, actions: Sequence[Any], optional: bool) -> Any:
     console.rule(style="dim")
-    _status(t, state)
-    hand = hand_tokens(t.plugin, state, seat, t.view)
-    if hand is not None:
+    _status(t, view)
+    seat = view.seat
+    hand = view.hand
+    if hand:
         _show_hand(t, hand)
     offers = _offers(t, state, actions)
     kinds = {k for rec, _ in offers for k in rec}
@@ -399,7 +302,7 @@ def _human_turn(t: _Table, state: Any, seat: int, actions: Sequence[Any], option
             text = console.input(prompt)
         except EOFError:
             raise _PlayerQuitError from None
-        ok, value = _interpret(t, state, seat, text, offers, optional)
+        ok, value = _interpret(t, state, seat, text, offers, optional, hand)
         if ok:
             return value
         if value:
@@ -409,38 +312,26 @@ def _human_turn(t: _Table, state: Any, seat: int, actions: Sequence[Any], option
 def _play_game(t: _Table, rules: Any, seed: int, first: int | None) -> Any:
     plugin = t.plugin
     state = plugin.new_game(rules, len(t.names), seed, first=first)
-    deal = plugin.record_deal(state)
-    t.view = TableView.from_deal(t.deck, deal)
-    starter = deal.get("first")
+    starter = plugin.record_deal(state).get("first")
     if starter is not None:
         verb = "act" if starter == t.human else "acts"
         console.print(f"{t.names[starter]} {verb} first.")
-    seen = 0
+    t.announce(plugin.view(state, t.human).history)  # what the deal itself caused
     while True:
-        res = plugin.result(state)
-        for v in res.violations[seen:]:
-            console.print(
-                Text.assemble(("  ⚠ Violation: ", "bold red"), f"{t.names[v.seat]} — {v.message}")
-            )
-        seen = len(res.violations)
         d = plugin.decision(state)
         if d is None:
             return state
+        view = plugin.view(state, d.seat)
         if d.seat == t.human:
-            choice = _human_turn(t, state, d.seat, d.actions, d.optional)
+            choice = _human_turn(t, state, view, d.actions, d.optional)
         else:
-            choice = t.bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
+            choice = t.bots[d.seat].choose(view, d.actions, d.optional)
         if choice is None:
             if not d.optional:
                 raise InputError(f"{t.names[d.seat]} declined a choice that was not optional")
             plugin.decline(state, d.seat)
             continue
-        record = plugin.action_to_record(state, choice)
-        before = _snapshot(state)
-        count_before = _count(t, state, d.seat)
-        plugin.apply(state, choice)
-        _announce(t, state, d.seat, record, before, count_before)
-        t.view.update(d.seat, t.names[d.seat], record)
+        t.announce(plugin.apply(state, choice))
 
 
 _OUTCOMES = {
@@ -463,9 +354,6 @@ def _settle(t: _Table, state: Any, number: int, games: int) -> Any:
     )
     console.rule(style="dim")
     console.print(Text(line, style="bold green" if res.winner == t.human else "bold"))
-    if res.instant_win is not None and res.winner is not None and t.view is not None:
-        dealt = t.view.dealt[res.winner]
-        console.print(Text.assemble(f"{winner}'s hand: ", t.cards(dealt)))
     for i, v in enumerate(res.payments):
         t.totals[i] += v
     columns: dict[str, Sequence[int]] = {"this game (lá)": list(res.payments)}

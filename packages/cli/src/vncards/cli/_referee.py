@@ -11,16 +11,8 @@ from rich.table import Table
 from rich.text import Text
 from vncards.cli._batch import is_json_lines, referee_lines
 from vncards.cli._common import InputError, console, emit_json, get_plugin
-from vncards.cli._display import cards_text, payments_table
-from vncards.cli._view import TableView
-from vncards.core import (
-    IllegalMove,
-    RecordError,
-    RefereeReport,
-    load_record,
-    referee,
-    resolve_rules,
-)
+from vncards.cli._display import cards_text, event_text, payments_table, transfers_table
+from vncards.core import Event, GameRecord, RecordError, RefereeReport, load_record, referee
 
 __all__ = ["describe_action", "referee_command"]
 
@@ -126,43 +118,55 @@ def referee_command(
         plugin = get_plugin(parsed.game, allow_reference=False)
     except Exception as e:
         raise RecordError(str(e)) from None
-    report = referee(plugin, parsed)
+    events: list[list[Event]] = []
+    report = referee(plugin, parsed, events=events)
     if json_out:
         emit_json(report.model_dump(mode="json", by_alias=True))
     else:
-        _account(plugin, parsed, report)
+        _account(plugin, parsed, report, events)
     if not report.legal:
         raise typer.Exit(1)
 
 
-def _account(plugin: Any, record: Any, report: RefereeReport) -> None:
-    """Each action with ✓ or ✗, the first error in a sentence, violations, payments."""
+def _account(
+    plugin: Any, record: GameRecord, report: RefereeReport, events: list[list[Event]]
+) -> None:
+    """Each action with ✓ or ✗ and what it caused, written from the events the referee
+    collected (no second replay); the first error in a sentence, violations, the
+    itemised transfers and the payments."""
     deck = getattr(plugin, "deck", "french")
-    rules = resolve_rules(plugin, record.variant, record.rules)
-    state = plugin.state_from_record(record, rules)
+    names = list(record.players)
     console.print(
-        f"[bold]{plugin.title}[/] — variant {report.variant}, {len(record.players)} players: "
-        + ", ".join(record.players)
+        f"[bold]{plugin.title}[/] — variant {report.variant}, {len(names)} players: "
+        + ", ".join(names)
     )
-    bad = report.error.index if report.error is not None else None
-    view = TableView.from_deal(deck, plugin.record_deal(state))
-    for index, raw in enumerate(record.actions):
-        seat = record.seat_of(raw.player)
-        action = plugin.action_from_record(state, raw, seat)
+    for index, caused in enumerate(events):
+        player = record.actions[index].player
+        lines = [event_text(plugin, e, names) for e in caused]
+        shown = [line for line in lines if line is not None]
+        head = shown[0] if shown and caused and caused[0].seat == record.seat_of(player) else None
+        if head is not None and head.plain.startswith(f"{player} "):
+            phrase = head[len(player) + 1 :]
+            shown = shown[1:]
+        else:
+            data = record.actions[index].to_json()
+            data.pop("player", None)
+            phrase = describe_action(data, deck)
+        console.print(Text.assemble((f"{index:>4} ✓ ", "green"), (player, "bold"), " ", phrase))
+        for line in shown:
+            console.print(Text.assemble("       ", line))
+    if report.error is not None:
+        raw = record.actions[report.error.index]
         data = raw.to_json()
         data.pop("player", None)
-        phrase = describe_action(data, deck, active=view.active)
-        view.update(seat, raw.player, data)
-        if index == bad:
-            console.print(
-                Text.assemble((f"{index:>4} ✗ ", "bold red"), (raw.player, "bold"), " ", phrase)
+        console.print(
+            Text.assemble(
+                (f"{report.error.index:>4} ✗ ", "bold red"),
+                (raw.player, "bold"),
+                " ",
+                describe_action(data, deck),
             )
-            break
-        try:
-            plugin.apply(state, action)
-        except IllegalMove:  # pragma: no cover - the referee saw the same error first
-            break
-        console.print(Text.assemble((f"{index:>4} ✓ ", "green"), (raw.player, "bold"), " ", phrase))
+        )
     if report.error is not None:
         e = report.error
         console.print(
@@ -185,6 +189,12 @@ def _account(plugin: Any, record: Any, report: RefereeReport) -> None:
         for v in report.violations:
             table.add_row(str(v.index), v.player, v.rule, v.message)
         console.print(table)
-    names = list(report.payments)
     bet = f" (lá × bet {record.bet})" if record.bet != 1 else " (lá)"
-    console.print(payments_table("Payments" + bet, names, {"net": list(report.payments.values())}))
+    if report.transfers:
+        rows = [t.model_dump(by_alias=True) for t in report.transfers]
+        console.print(transfers_table("Transfers" + bet, rows))
+    console.print(
+        payments_table(
+            "Payments" + bet, list(report.payments), {"net": list(report.payments.values())}
+        )
+    )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 __all__ = [
+    "Cards",
     "Chopped",
     "Declared",
     "Discarded",
@@ -25,6 +26,7 @@ __all__ = [
     "Event",
     "Passed",
     "Played",
+    "Revealed",
     "Seat",
     "Settled",
     "Took",
@@ -76,6 +78,19 @@ def net_of(transfers: Sequence[Transfer], n_players: int) -> list[int]:
         net[t.payer] -= t.amount
         net[t.payee] += t.amount
     return net
+
+
+class Cards(tuple[str, ...]):
+    """Cards (in record notation) among words meant for people, so that a screen can
+    draw them as cards: a plugin's play-screen words are tuples of ``str`` and
+    ``Cards``.
+
+    >>> words = ("On the table: ", Cards(("3S", "4S")))
+    >>> "".join(w if not isinstance(w, Cards) else " ".join(w) for w in words)
+    'On the table: 3S 4S'
+    """
+
+    __slots__ = ()
 
 
 class Seat(int):
@@ -188,6 +203,14 @@ class Took(Event):
 
     type: ClassVar[str] = "take"
     card: str = ""
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """``seat`` shows ``cards`` to the table (Tiến lên: the hand of a tới trắng)."""
+
+    type: ClassVar[str] = "reveal"
     cards: tuple[str, ...] = ()
 
 

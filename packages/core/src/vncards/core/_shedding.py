@@ -20,6 +20,7 @@ from vncards.core._climb import ClimbEngine, ClimbState
 from vncards.core._combos import Combo, ComboRules, Kind, beats, classify, is_chop, legal_plays
 from vncards.core._errors import IllegalMove, NotationError, RecordError
 from vncards.core._events import (
+    Cards,
     Declared,
     Event,
     Passed,
@@ -37,6 +38,7 @@ from vncards.core._game import (
     Decision,
     GameResult,
     RulesBase,
+    Words,
     _decline,
 )
 from vncards.core._records import GameRecord, RecordAction
@@ -958,6 +960,44 @@ class SheddingGame(Generic[RulesT]):
         """Put back on a determinized state what :meth:`public_extras` gave."""
         for name, value in zip(state.extra_fields, extras, strict=True):
             setattr(state, name, value)
+
+    # ------------------------------------------------------------ words for screens
+
+    def table_words(self, view: View, players: Sequence[str]) -> list[Words]:
+        """What the table shows (see :class:`~vncards.core.DescribesPlay`): the
+        combination to beat and who played it, or who leads; the open chop chain; the
+        declarations.
+
+        >>> from vncards.tienlen import plugin
+        >>> state = plugin.new_game(plugin.presets["dem-la"], 2, seed=1)
+        >>> plugin.table_words(plugin.view(state, state.turn), ["An", "Bình"])
+        [('The table is empty: you lead.',)]
+        """
+        if not isinstance(view, ShedView):
+            raise TypeError(f"{self.name} describes its own views, not {type(view).__name__}")
+        lines: list[Words] = []
+        table = view.table
+        if table is not None:
+            owner = players[view.table_seat]
+            lines.append(("On the table: ", Cards(_cards(table.mask)), f"  ({owner})"))
+        elif view.to_act == view.seat:
+            lines.append(("The table is empty: you lead.",))
+        elif view.to_act is not None:
+            lines.append((f"The table is empty: {players[view.to_act]} leads.",))
+        if view.chain_value:
+            victim, chopper = players[view.chain_victim], players[view.chain_chopper]
+            lines.append(
+                (f"Chop chain open: {victim} owes {chopper} {view.chain_value} lá so far.",)
+            )
+        for d in view.declarations:
+            if isinstance(d, Declared) and d.seat is not None:
+                lines.append((f"{players[d.seat]} has declared {d.what}.",))
+        return lines
+
+    def event_words(self, event: Event, players: Sequence[str]) -> Words | None:
+        """Words for this game's own events (none here: the core's events have the
+        screen's own words)."""
+        return None
 
     # ------------------------------------------------------------ records
 

@@ -223,9 +223,9 @@ class TienLenEngine(ClimbEngine):
             beaten is not None
             and (kind is _QUAD_KIND or kind is _PAIR_RUN_KIND)
             and any(rule.applies(combo, beaten) for rule in CHOP_TABLE)
+            and isinstance(state, TienLenState)
         ):
-            if isinstance(state, TienLenState):
-                state.chops += 1
+            state.chops += 1
 
     def holds_chop(self, hand: int, table: Combo) -> bool:
         """Whether ``hand`` can chặt ``table`` through a row of the chop table."""

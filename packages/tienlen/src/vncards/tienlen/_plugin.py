@@ -9,6 +9,7 @@ from typing import Any
 
 from vncards.core import (
     CARDS,
+    DECK,
     TRUE,
     ActionKey,
     BotFactory,
@@ -19,9 +20,11 @@ from vncards.core import (
     Ledger,
     RandomBot,
     RecordVocabulary,
+    Revealed,
     SheddingAction,
     SheddingGame,
     Statistic,
+    mask_ids,
     random_first,
     word,
 )
@@ -130,13 +133,16 @@ class TienLenGame(SheddingGame[TienLenRules]):
             _own(state).lead_card = _lowest_dealt(state.dealt)
 
     def at_deal(self, state: ClimbState, rules: TienLenRules) -> None:
-        """Tới trắng: a hand that wins at the deal ends the game at once."""
+        """Tới trắng: a hand that wins at the deal ends the game at once; its holder
+        shows it (a ``reveal`` event)."""
         wins = instant_wins_in_order(rules, state.dealt, state.first)
         if wins:
             seat, code = wins[0]
             state.winner = seat
             state.finished = True
             _own(state).instant_win = code
+            shown = tuple(str(DECK[i]) for i in mask_ids(state.dealt[seat]))
+            state.events.append(Revealed(seat, shown))
 
     def instant_wins(self, rules: TienLenRules, hands: Sequence[int]) -> list[tuple[int, str]]:
         """Every seat whose dealt hand is a tới trắng, the strongest first (seat order
