@@ -88,14 +88,19 @@ class SamLoc(SheddingGame[SamRules]):
 
     def __init__(self) -> None:
         self._engines: dict[SamRules, SamEngine] = {}
+        self._last: tuple[SamRules, SamEngine] | None = None
 
     # ------------------------------------------------------------ setup
 
     def engine(self, rules: SamRules) -> SamEngine:
         """The (cached, stateless) engine for ``rules``."""
+        last = self._last
+        if last is not None and last[0] is rules:
+            return last[1]  # the same rules object as last time (a preset): no hashing
         eng = self._engines.get(rules)
         if eng is None:
             eng = self._engines[rules] = SamEngine(rules)
+        self._last = (rules, eng)
         return eng
 
     def player_range(self, rules: SamRules) -> tuple[int, int]:
