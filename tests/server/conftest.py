@@ -1,17 +1,13 @@
 """Fixtures of the service tests: an app on the toy game with a clock moved by hand,
-the installed games, and a real server on a loopback port the system chooses."""
+and the installed games that answer views."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 import warnings
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
 from vncards.core import GamePlugin, discover_games
 from vncards.server import ServerSettings, create_app
@@ -84,35 +80,3 @@ def new_toy_table(
     assert r.status_code == 201, r.text
     data = r.json()
     return data["table"], data["tokens"]
-
-
-class LiveServer:
-    """The app served by uvicorn in a thread on 127.0.0.1, on a port the system picks."""
-
-    def __init__(self, app: Any) -> None:
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.bind(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(
-            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
-        )
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.01)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
-        self.sock.close()

@@ -16,8 +16,9 @@ from typing import Any
 import httpx2
 import pytest
 from vncards.server import create_app
+from vncards.server.testing import LiveServer
 
-from tests.server.conftest import LiveServer, games_with_views
+from tests.server.conftest import games_with_views
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [

@@ -1,0 +1,113 @@
+"""The service running for real, for tests and benchmarks (a game server's own tests
+too): the app on 127.0.0.1, on a port the system picks, in a thread
+(:class:`LiveServer`) or in a child process (:class:`ServerProcess`, so that a client
+and the server each have a core).
+
+>>> import json, urllib.request
+>>> from vncards.server import create_app
+>>> with LiveServer(create_app()) as live:
+...     with urllib.request.urlopen(live.url + "/v1/games") as answer:
+...         games = json.load(answer)["games"]
+>>> "tienlen" in [g["name"] for g in games]
+True
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import threading
+import time
+from typing import Any
+
+import uvicorn
+
+__all__ = ["LiveServer", "ServerProcess"]
+
+
+class LiveServer:
+    """The app served by uvicorn in a thread on 127.0.0.1, on a port the system picks."""
+
+    def __init__(self, app: Any) -> None:
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        config = uvicorn.Config(
+            app, log_level="warning", ws="websockets-sansio", lifespan="on", timeout_keep_alive=120
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+        self.sock.close()
+
+
+class ServerProcess:
+    """The service in a child process on 127.0.0.1, on a socket bound here to a port the
+    system picks (so the client and the server each have a core)."""
+
+    def __init__(self, max_tables: int = 1000) -> None:
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(512)
+        self.port = self.sock.getsockname()[1]
+        fd = self.sock.fileno()
+        # the socket is rebuilt from its descriptor as what it is (uvicorn's own fd option
+        # takes it for a Unix socket, which turns off TCP_NODELAY: 40 ms per answer)
+        code = (
+            "import socket, uvicorn\n"
+            "from vncards.server import ServerSettings, create_app\n"
+            f"sock = socket.socket(fileno={fd})\n"
+            f"app = create_app(ServerSettings(max_tables={max_tables}))\n"
+            "config = uvicorn.Config(app, log_level='warning', ws='websockets-sansio',"
+            " timeout_keep_alive=120)\n"
+            "uvicorn.Server(config).run(sockets=[sock])\n"
+        )
+        self.proc = subprocess.Popen([sys.executable, "-c", code], pass_fds=[fd])
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> ServerProcess:
+        deadline = time.monotonic() + 60
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError("the test server exited")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as c:
+                    c.sendall(b"GET /v1/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    if c.recv(12).startswith(b"HTTP/1.1 200"):
+                        return self
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+
+    def __exit__(self, *exc: object) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.sock.close()
