@@ -23,6 +23,7 @@ from vncards.core import (
     RecordError,
     RecordVocabulary,
     RefereeReport,
+    Statistic,
     View,
     deal,
     format_cards,
@@ -136,6 +137,11 @@ class MauBinhGame:
         ),
         outcomes=("showdown", "instant-win", "draw"),
         transfer_reasons=REASONS,
+    )
+    statistics = (
+        Statistic("binh_lung", "lủng", "Games where a player's chi were out of order."),
+        Statistic("sap_ham", "sập hầm", "Games where a player lost all three chi to one."),
+        Statistic("sap_lang", "sập làng", "Games where one player won every chi of all."),
     )
 
     # ------------------------------------------------------------ dealing
