@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from vncards.core import RecordError, RefereeReport, format_card, parse_card
+from vncards.core._records import MAX_BET
 
 from tests.hardening._support import (
     Sample,
@@ -532,10 +533,10 @@ def test_random_rule_overrides_never_crash(sample: Sample, overrides: dict[str, 
 @FUZZ
 @given(st.sampled_from(SAMPLES), st.sampled_from([*_JUNK, 10**9 + 1, 10**30, -(10**30)]))
 def test_random_bets_never_crash(sample: Sample, bet: Any) -> None:
-    """Any ``bet`` value is a stake from 1 to 10⁹ or a RecordError."""
+    """Any ``bet`` value is a stake from 1 to ``MAX_BET`` or a RecordError."""
     data = dict(sample.data, bet=bet)
     verdict = rule(sample.plugin, data)
     if isinstance(verdict, RefereeReport):
         assert isinstance(bet, int)
-        assert 1 <= bet <= 10**9
+        assert 1 <= bet <= MAX_BET
         check_report(verdict, data)

@@ -223,7 +223,14 @@ def moves_command(
     if not isinstance(plugin, ListsMoves):
         raise _unanswered(plugin, "moves")
     over_t = card_tokens(plugin, [over]) if over else None
-    data: list[dict[str, Any]] = plugin.moves_cards(rules, card_tokens(plugin, [hand]), over_t)
+    hand_t = card_tokens(plugin, [hand])
+    size = getattr(plugin, "hand_size", None)
+    if callable(size) and len(hand_t) > int(size(rules)):
+        # the plays of a hand grow exponentially with its size: refuse what no deal gives
+        raise InputError(
+            f"a {plugin.name} hand holds at most {int(size(rules))} cards, not {len(hand_t)}"
+        )
+    data: list[dict[str, Any]] = plugin.moves_cards(rules, hand_t, over_t)
     if json_out:
         emit_json({"moves": data})
         return

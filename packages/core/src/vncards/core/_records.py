@@ -28,8 +28,11 @@ from vncards.core._errors import RecordError
 __all__ = [
     "CARD",
     "CARDS",
+    "MAX_BET",
+    "MAX_PAYMENT",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_DEPTH",
+    "MAX_RULE_NUMBER",
     "TRUE",
     "ActionKey",
     "DeclaresRecords",
@@ -40,6 +43,7 @@ __all__ = [
     "RefereeReport",
     "TransferReport",
     "ViolationReport",
+    "check_payments",
     "export_schemas",
     "load_record",
     "named_cards",
@@ -52,6 +56,15 @@ MAX_RECORD_BYTES = 4 * 1024 * 1024
 """Largest record the loader reads; a real game record is a few kilobytes."""
 MAX_RECORD_DEPTH = 16
 """Deepest JSON nesting the loader accepts (a record needs 4)."""
+MAX_BET = 10**6
+"""Largest stake per lá a record may name."""
+MAX_RULE_NUMBER = 1000
+"""Largest number (in size) a record's ``rules`` may set; a real setting is a few lá."""
+MAX_PAYMENT = 2**53
+"""Largest amount a report may carry: beyond it JSON numbers lose precision in
+JavaScript. A record whose game would pay more is unreadable."""
+MAX_QUOTED = 40
+"""Most characters of the input that an error message quotes."""
 
 
 class RecordAction(BaseModel):
@@ -303,13 +316,18 @@ class GameRecord(BaseModel):
         default=None, description="A preset of the game; the game's default when absent."
     )
     rules: dict[str, Any] = Field(
-        default_factory=dict, description="Single settings overriding the preset."
+        default_factory=dict,
+        description="Single settings overriding the preset; any number in them is at most"
+        " 1000 in size.",
     )
     players: list[str] = Field(
-        min_length=1, max_length=16, description="Distinct player names, in turn order."
+        min_length=1,
+        max_length=16,
+        strict=True,
+        description="Distinct player names, in turn order.",
     )
     bet: int = Field(
-        default=1, ge=1, le=10**9, strict=True, description="Stake per lá; payments × bet."
+        default=1, ge=1, le=MAX_BET, strict=True, description="Stake per lá; payments × bet."
     )
     hands: dict[str, list[str]] = Field(description="The whole deal: cards by player name.")
     first: str | None = Field(
@@ -324,6 +342,12 @@ class GameRecord(BaseModel):
 
     @model_validator(mode="after")
     def _names(self) -> GameRecord:
+        for key, value in self.rules.items():
+            if _too_big(value):
+                raise ValueError(
+                    f"rules.{_short(key)} is out of range: a rule setting is a number"
+                    f" of at most {MAX_RULE_NUMBER} in size"
+                )
         if len(set(self.players)) != len(self.players):
             raise ValueError("players must have distinct names")
         known = set(self.players)
@@ -351,6 +375,51 @@ class GameRecord(BaseModel):
         data = self.model_dump(exclude_none=True, exclude={"actions"})
         data["actions"] = [a.to_json() for a in self.actions]
         return data
+
+
+def _too_big(value: object) -> bool:
+    """Whether a rule setting holds a number larger than :data:`MAX_RULE_NUMBER`."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, bool):
+            continue
+        if isinstance(item, int | float) and not abs(item) <= MAX_RULE_NUMBER:
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return False
+
+
+def check_payments(amounts: Sequence[int]) -> None:
+    """Raise :class:`RecordError` when a payment exceeds :data:`MAX_PAYMENT` in size.
+
+    >>> check_payments([5, -5])
+    >>> try:
+    ...     check_payments([2**60, -(2**60)])
+    ... except RecordError as e:
+    ...     print(e)
+    the record's game pays more than 2**53 (too large for JSON clients)
+    """
+    if any(abs(a) > MAX_PAYMENT for a in amounts):
+        raise RecordError("the record's game pays more than 2**53 (too large for JSON clients)")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKeyError(key)
+        out[key] = value
+    return out
+
+
+class _DuplicateKeyError(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
 
 
 def _check_tree(value: object, limit: int) -> str:
@@ -418,9 +487,13 @@ def _load(source: str | bytes | dict[str, Any]) -> GameRecord:
             except UnicodeDecodeError as e:
                 raise RecordError(f"the record is not UTF-8 text (byte {e.start})") from None
         try:
-            data = json.loads(source)
+            data = json.loads(source, object_pairs_hook=_unique_keys)
         except RecursionError:
             raise RecordError(f"the record nests deeper than {MAX_RECORD_DEPTH} levels") from None
+        except _DuplicateKeyError as e:
+            raise RecordError(
+                f"the record names the key {_short(e.key)} twice; a key appears once"
+            ) from None
         except ValueError as e:
             # JSONDecodeError, and Python's refusal of integers of thousands of digits
             raise RecordError(f"the record is not valid JSON: {_one_line(str(e))}") from None
@@ -441,6 +514,13 @@ def _load(source: str | bytes | dict[str, Any]) -> GameRecord:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def _short(text: str) -> str:
+    """``text`` quoted on one line, cut to :data:`MAX_QUOTED` characters."""
+    if len(text) > MAX_QUOTED:
+        return _named(text[:MAX_QUOTED]) + f"… ({len(text)} characters)"
+    return _named(text)
 
 
 def _location(loc: Sequence[int | str]) -> str:
