@@ -12,7 +12,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from pydantic import BaseModel, ConfigDict, ValidationError
 from vncards.core._bots import RandomBot
 from vncards.core._errors import IllegalMove, RecordError, RulesError
-from vncards.core._events import Event, Transfer, View
+from vncards.core._events import Cards, Event, Transfer, View
 from vncards.core._records import (
     ErrorReport,
     GameRecord,
@@ -22,8 +22,8 @@ from vncards.core._records import (
     ViolationReport,
     _location,
     _one_line,
-    load_record,
     check_payments,
+    load_record,
     vocabulary_of,
 )
 
@@ -31,6 +31,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "Decision",
+    "DescribesPlay",
     "FastPlayout",
     "GamePlugin",
     "GameResult",
@@ -38,6 +39,7 @@ __all__ = [
     "PlayedGame",
     "RulesBase",
     "Violation",
+    "Words",
     "play_game",
     "play_match",
     "record_game",
@@ -149,6 +151,32 @@ class FastPlayout(Protocol):
         max_steps: int,
     ) -> bool:
         """Play ``state`` to the end with ``bots``; ``False`` if this loop cannot."""
+        ...
+
+
+Words = tuple[str | Cards, ...]
+"""Words for people, with cards among them as :class:`~vncards.core.Cards` (a screen
+draws those as cards): ``("On the table: ", Cards(("3S", "4S")))``."""
+
+
+@runtime_checkable
+class DescribesPlay(Protocol):
+    """What a game tells a screen (``vncards play``, the referee's account), so that the
+    screen needs no knowledge of the game: lines about the table as one seat sees it,
+    and words for the game's own events. :class:`~vncards.core.SheddingGame` has both.
+
+    >>> from vncards.tienlen import plugin
+    >>> isinstance(plugin, DescribesPlay)
+    True
+    """
+
+    def table_words(self, view: View, players: Sequence[str]) -> list[Words]:
+        """Lines about the table (beyond the seat's hand and the others' card counts)."""
+        ...
+
+    def event_words(self, event: Event, players: Sequence[str]) -> Words | None:
+        """Words for ``event`` after the name of its player, or ``None`` to let the
+        screen use its own words (it has them for the core's events)."""
         ...
 
 
@@ -339,7 +367,10 @@ def play_game(
     """
     start = _copy(state) if keep_start else state
     actions: list[ActionT] = []
-    if isinstance(plugin, FastPlayout) and plugin.playout(state, bots, actions.append, max_steps):
+    # a FastPlayout is known by its one method: isinstance on a runtime-checkable protocol
+    # costs about 10 µs, which is felt in a simulation of many short games
+    playout = getattr(plugin, "playout", None)
+    if playout is not None and playout(state, bots, actions.append, max_steps):
         return PlayedGame(start, actions, state)
     decision = plugin.decision
     record = actions.append
@@ -417,9 +448,16 @@ def record_game(
 
 
 def referee(
-    plugin: GamePlugin[Any, Any, Any], source: str | bytes | dict[str, Any] | GameRecord
+    plugin: GamePlugin[Any, Any, Any],
+    source: str | bytes | dict[str, Any] | GameRecord,
+    *,
+    events: list[list[Event]] | None = None,
 ) -> RefereeReport:
     """Rule on a whole record: the first illegal action, the outcome and who pays whom.
+
+    With ``events``, the events each legal action caused are appended to it, one list
+    per action (a text account of the game is written from them, without a second
+    replay).
 
     Raises :class:`RecordError` for a record that cannot be read (not JSON, unknown game,
     card or player, a deal that is not a deal, an action that is not one of the game's
@@ -439,10 +477,12 @@ def referee(
         seat = record.seat_of(raw.player)
         action = plugin.action_from_record(state, raw, seat)
         try:
-            plugin.apply(state, action)
+            caused = plugin.apply(state, action)
         except IllegalMove as e:
             error = ErrorReport(index=index, player=raw.player, code=e.code, message=e.message)
             break
+        if events is not None:
+            events.append(list(caused))
     res = plugin.result(state)
     check_payments([v * record.bet for v in res.payments])
     check_payments([t.amount * record.bet for t in res.transfers])
