@@ -21,6 +21,7 @@ from vncards.core import (
     ClimbState,
     Combo,
     ComboRules,
+    Event,
     GameResult,
     Kind,
     Ledger,
@@ -29,6 +30,9 @@ from vncards.core import (
     RulesBase,
     SheddingGame,
     Statistic,
+    View,
+    WentOut,
+    Words,
     random_first,
 )
 
@@ -103,6 +107,16 @@ class MiniClimb(SheddingGame[MiniRules]):
             (),
             tuple(led.transfers),
         )
+
+    def table_words(self, view: View, players: Sequence[str]) -> list[Words]:
+        """The climbing table's lines, and this game's one rule of chopping."""
+        return [*super().table_words(view, players), ("Four of a kind chops a single 2.",)]
+
+    def event_words(self, event: Event, players: Sequence[str]) -> Words | None:
+        """A hand that empties is said this game's way."""
+        if isinstance(event, WentOut):
+            return ("sheds the last card!",)
+        return None
 
     def summary(self, rules: MiniRules) -> dict[str, Any]:
         return {

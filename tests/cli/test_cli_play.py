@@ -46,6 +46,25 @@ def test_match_keeps_running_totals(runner: CliRunner, fake: Any) -> None:
     assert "Game 2 of 2" in result.stdout
 
 
+def test_play_screen_of_a_third_party_game(runner: CliRunner, fake: Any) -> None:
+    """The stand-in plugin (a third-party climbing game) gets the whole play screen
+    from its view and its events: the table as its ``table_words`` describe it (with
+    its own rule line), the others' card counts, the hand, every bot move announced,
+    and its own words for a hand that empties."""
+    result = runner.invoke(
+        app, ["play", "miniclimb", "-v", "short", "-n", "3", "--seed", "4"], input="#1\n" * 80
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Four of a kind chops a single 2." in out
+    assert re.search(r"Cards in hand: An \d+, Bình \d+", out)
+    assert "Your hand:" in out
+    assert re.search(r"On the table: .+  \((An|Bình|You)\)", out) or "you lead" in out
+    assert re.search(r"(An|Bình) (plays|passes)", out)
+    assert "sheds the last card!" in out
+    assert "Settlement" in out
+
+
 def test_illegal_cards_are_explained(runner: CliRunner, fake: Any) -> None:
     """Cards not in hand get the game's own sentence, then the prompt again; q quits."""
     result = runner.invoke(

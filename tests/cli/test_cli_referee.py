@@ -112,6 +112,24 @@ def test_readable_account_marks_each_action(runner: CliRunner, fake: Any, tmp_pa
     assert "+8" in good.stdout
 
 
+def test_account_is_written_from_events(runner: CliRunner, fake: Any, tmp_path: Path) -> None:
+    """DESIGN, Events: the referee's account of the stand-in plugin (a third-party
+    game) comes from the events of each action — the chop and its chain (3 lá), the
+    chain paid when the round ends, the game's own words for a hand that empties — and
+    lists every transfer with its reason."""
+    result = runner.invoke(app, ["referee", _write(tmp_path, CHOP_GAME)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    chop = next(i for i, line in enumerate(lines) if "✓ B plays 7♠ 7♣ 7♦ 7♥" in line)
+    assert "⚔ Chặt! B chops A: the chain is worth 3 lá." in lines[chop + 1]
+    assert "✓ A passes" in lines[chop + 2]
+    assert "Chop chain paid: A pays B 3 lá." in lines[chop + 3]
+    assert "B sheds the last card!" in result.stdout
+    assert "Transfers" in result.stdout
+    assert any("chop" in line and "3" in line for line in lines if "│" in line)
+    assert any("cards-left" in line and "5" in line for line in lines if "│" in line)
+
+
 def test_record_from_stdin(runner: CliRunner, fake: Any) -> None:
     """`-` reads the record from standard input."""
     result = runner.invoke(app, ["referee", "-", "--json"], input=json.dumps(CHOP_GAME))
