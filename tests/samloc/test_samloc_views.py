@@ -377,3 +377,18 @@ def test_events_of_an_instant_win() -> None:
     assert isinstance(settle, Settled)
     assert settle.transfers == plugin.result(state).transfers
     assert plugin.view(state, 0).history == tuple(state.events)
+
+
+def test_screens_have_words_for_sam_events() -> None:
+    """DESIGN events (the play screen and the referee's account are written from
+    events): Sâm gives words for its own events, and leaves the core's to the screen."""
+    names = PLAYERS[:3]
+    assert plugin.event_words(OneCard(1), names) == ("has one card left (báo một).",)
+    words = plugin.event_words(BaoMotViolated(0, announced=1), names)
+    assert words is not None
+    assert "Bình" in words[0]
+    assert "An pays for every loser" in words[0]
+    stuck = plugin.event_words(Stuck(2), names)
+    assert stuck is not None
+    assert "thối 2" in stuck[0]
+    assert plugin.event_words(Won(0, "win", None), names) is None

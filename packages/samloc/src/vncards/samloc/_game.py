@@ -31,14 +31,17 @@ from vncards.core import (
     Statistic,
     Transfer,
     Violation,
+    Words,
     random_first,
     word,
 )
 from vncards.core._rng import deal_masks
 from vncards.samloc._bots import BOTS
 from vncards.samloc._engine import TWOS, SamEngine, SamState
+from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code, quads_in
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
+from vncards.samloc._search import search_bot
 
 __all__ = ["SamLoc", "plugin"]
 
@@ -56,7 +59,8 @@ class SamLoc(SheddingGame[SamRules]):
     rules_model = SamRules
     presets = PRESETS
     default_preset = DEFAULT_PRESET
-    bots = BOTS
+    bots = BOTS | {"search": search_bot}
+    default_opponent = "search"  # the strongest bot: vncards play's default
     record_vocabulary = RecordVocabulary(
         actions=(
             ActionKey("play", CARDS, 'The cards played, e.g. ["8S", "8H"].'),
@@ -291,6 +295,29 @@ class SamLoc(SheddingGame[SamRules]):
         (Declared(seat=3, what='sam'),)
         """
         return tuple([_DECLARED[s] for s in cast(SamState, state).declared])
+
+    def event_words(self, event: Event, players: Sequence[str]) -> Words | None:
+        """Words for Sâm's own events, after the player's name (the screen has its own
+        for the core's).
+
+        >>> from vncards.samloc import BaoMotViolated, OneCard
+        >>> plugin.event_words(OneCard(1), ["An", "Bình"])
+        ('has one card left (báo một).',)
+        >>> plugin.event_words(BaoMotViolated(0, announced=1), ["An", "Bình"])[0][:40]
+        'did not stop Bình, who holds one card: a'
+        """
+        if isinstance(event, OneCard):
+            return ("has one card left (báo một).",)
+        if isinstance(event, BaoMotViolated):
+            who = players[event.announced]
+            payer = "this player" if event.seat is None else players[event.seat]
+            return (
+                f"did not stop {who}, who holds one card: a báo một violation "
+                f"(if {who} goes out, {payer} pays for every loser).",
+            )
+        if isinstance(event, Stuck):
+            return ("holds only a 2, which may not go out (thối 2), and leaves play.",)
+        return None
 
     def _next_to_ask(self, state: ClimbState) -> int:
         st = cast(SamState, state)
