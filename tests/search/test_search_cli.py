@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from typer.testing import CliRunner
 from vncards.cli.app import app
@@ -27,3 +29,14 @@ def test_named_bots_still_override_the_default_opponent() -> None:
     )
     assert "(greedy)" in res.stdout
     assert "(search)" not in res.stdout
+
+
+def test_simulate_takes_search_bots_and_a_thinking_time() -> None:
+    res = CliRunner().invoke(
+        app,
+        ["simulate", "tienlen", "--games", "2", "--players", "2", "--bots", "search,greedy",
+         "--think", "0.01", "--json"],
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    seats = json.loads(res.stdout)["seats"]
+    assert [s["bot"] for s in seats] == ["search", "greedy"]

@@ -28,6 +28,7 @@ from vncards.cli._common import (
 from vncards.cli._queries import default_players
 from vncards.cli._stats import mean_text, share_text
 from vncards.core import GamePlugin, RulesBase
+from vncards.core._search import Budgeted
 from vncards.core.simulate import (
     GameSummary,
     SimulationStats,
@@ -145,6 +146,9 @@ def simulate_command(
         typer.Option("--records", help="Write every game as a record, one JSON per line."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+    think: Annotated[
+        float, typer.Option("--think", min=0.001, help="Seconds of search per bot decision.")
+    ] = 0.1,
 ) -> None:
     """Simulate many bot games and show their statistics.
 
@@ -158,8 +162,10 @@ def simulate_command(
     rules = rules_for(plugin, variant, overrides)
     n = checked_players(plugin, rules, players)
     names = bot_names(plugin, bots, n)
+    # a bot that searches thinks --think seconds per decision (others ignore it)
+    specs = [Budgeted(name, plugin.bots[name], think=think) for name in names]
     results = run_simulation(
-        game, games=games, players=n, bots=names, variant=variant, rules=overrides,
+        game, games=games, players=n, bots=specs, variant=variant, rules=overrides,
         seed=seed, workers=workers, keep_records=records is not None, scheduler=scheduler,
         label=plugin.name,
     )  # fmt: skip
