@@ -38,6 +38,8 @@ def test_greedy_bot_evaluated_through_the_env_beats_random_players() -> None:
     wins, games = int(match[1]), int(match[2])
     assert wins / games > 0.25
     assert float(match[3]) > 0
+    # the page quotes what the example prints
+    assert f"won {wins}/{games} games, {match[3]} lá a game" in PAGE.read_text(encoding="utf-8")
 
 
 def test_numpy_learner_beats_random_players_beyond_its_interval() -> None:
@@ -48,3 +50,5 @@ def test_numpy_learner_beats_random_players_beyond_its_interval() -> None:
     assert match, printed
     rate, half = int(match[1]) / 100, int(match[2]) / 100
     assert rate - half > 0.25, printed
+    # the page quotes what the example prints
+    assert f"{match[1]} % ± {match[2]} %" in " ".join(PAGE.read_text(encoding="utf-8").split())
