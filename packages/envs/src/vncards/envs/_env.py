@@ -55,9 +55,12 @@ def encoding_for(plugin: GamePlugin[Any, Any, Any], rules: Any, n_players: int) 
     >>> encoding_for(tienlen, tienlen.presets["dem-la"], 4).size
     8192
     """
+    name = f"vncards.envs.{plugin.name}_v0"
     try:
-        module = importlib.import_module(f"vncards.envs.{plugin.name}_v0")
-    except ModuleNotFoundError:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:  # the module is there but something it needs is not
+            raise
         module = None
     make: Callable[..., Encoding] | None = getattr(module, "encoding", None)
     if make is not None:
