@@ -218,6 +218,7 @@ def test_every_table_endpoint_refuses_wrong_missing_and_other_tables_tokens(
         for method, path, body in _endpoints(table):
             r = toy.request(method, path, headers=headers, json=body)
             assert r.status_code == 401, (method, path, token)
+            assert r.headers["www-authenticate"] == "Bearer"
             assert r.json()["error"]["code"] in {"no-token", "bad-token"}
         assert _ws_status(toy, table, token) == 401
     # a token in the wrong form (not Bearer) is no token

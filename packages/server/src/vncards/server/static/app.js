@@ -22,7 +22,8 @@ const TEXT = {
     },
     words: { sam: "Sâm" },
     key: {
-      table: "Trên bàn", pile: "Bài đã ra vòng này", played: "Đã đánh", passed: "Đã bỏ lượt",
+      table: "Trên bàn", pile: "Bài đã ra", value: "giá trị", victim: "bị chặt",
+      chopper: "người chặt", played: "Đã đánh", passed: "Đã bỏ lượt",
       out: "Hết bài", chain: "Chuỗi chặt", chop_net: "Tiền chặt", first: "Đi đầu",
       declarations: "Báo", dealer: "Nhà cái", turn: "Lượt", phase: "Bước", active: "Lá chờ",
       active_from: "Của", active_drawn: "Lá bốc", groups: "Bài đã hạ", discards: "Bài đánh ra",
@@ -66,7 +67,8 @@ const TEXT = {
     },
     words: { sam: "Sâm" },
     key: {
-      table: "On the table", pile: "Played this round", played: "Played", passed: "Passed",
+      table: "On the table", pile: "Pile", value: "value", victim: "victim",
+      chopper: "chopper", played: "Played", passed: "Passed",
       out: "Out", chain: "Chop chain", chop_net: "Chop money", first: "Leads",
       declarations: "Declared", dealer: "Dealer", turn: "Turn", phase: "Phase",
       active: "Active card", active_from: "From", active_drawn: "Drawn", groups: "Laid down",
@@ -321,7 +323,7 @@ function publicValue(v) {
     }
     const rows = Object.entries(v).map(([k, x]) => [k, publicValue(x)]).filter(([, x]) => x !== null);
     if (!rows.length) return null;
-    return el("span", { class: "sub" }, rows.flatMap(([k, x], i) => [i ? " · " : "", `${k}: `, x]));
+    return el("span", { class: "sub" }, rows.flatMap(([k, x], i) => [i ? " · " : "", `${S.view && k in S.view.counts ? k : t(`key.${k}`)}: `, x]));
   }
   return String(v);
 }
