@@ -297,8 +297,12 @@ class SheddingEncoding(Encoding):
                 marks.append("declared")
             note = f" ({', '.join(marks)})" if marks else ""
             lines.append(f"  {players[seat]}: {view.counts[seat]} cards{note}")
-        table = [i for i in range(52) if obs[sl["table"].start + i]]
-        lines.append("  table: " + (" ".join(format_card(i, "symbol") for i in table) or "(lead)"))
+        v = _shed_view(view)
+        if v.table is None:
+            lines.append("  table: (lead)")
+        else:
+            cards = " ".join(format_card(i, "symbol") for i in mask_ids(v.table.mask))
+            lines.append(f"  table: {cards}, played by {players[v.table_seat]}")
         hand = " ".join(format_card(i, "symbol") for i in mask_ids(_hand_mask(view)))
         lines.append(f"  hand: {hand or '(empty)'}")
         return "\n".join(lines)
