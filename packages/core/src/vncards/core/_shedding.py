@@ -825,49 +825,70 @@ class SheddingGame(Generic[RulesT]):
         >>> plugin.view(state, other).legal, plugin.view(state, other).to_act == state.turn
         ((), True)
         """
-        step = None if state.finished else self._decision_parts(state)
         legal: tuple[SheddingAction, ...] = ()
-        if step is None:
-            to_act, optional = None, False
+        optional = False
+        if state.finished:
+            to_act = None
+        elif (
+            self.has_side_decisions
+            and not state.pile
+            and ((side := self.side_decision(state)) is not None)
+        ):
+            to_act, offered, optional = side
+            if to_act == seat:
+                legal = tuple(offered)
+            else:
+                optional = False
         else:
-            to_act, offered, optional = step
-            legal = tuple(offered) if to_act == seat else ()
-            optional = optional and to_act == seat
+            to_act = state.turn
+            if to_act == seat:
+                # the seat's plays and pass, as _turn_parts offers them
+                eng = state.engine
+                assert eng is not None, "a state of this game carries its engine"
+                plays_made = _PLAYS
+                legal = tuple(
+                    [plays_made.get((seat, m)) or _play(seat, m) for m in eng.plays(state)]
+                )
+                if eng.can_pass(state):
+                    legal += (_PASSES.get(seat) or _pass(seat),)
         hands = state.hands
-        dealt = state.dealt
+        hand = hands[seat]
         known, out_of_play = self.known_cards(state)
         view = _new_view(ShedView)
-        view.__dict__.update(
-            game=self.name,
-            seat=seat,
-            to_act=to_act,
-            hand=tuple([_STR[i] for i in mask_ids(hands[seat])]),
-            legal=legal,
-            counts=tuple([h.bit_count() for h in hands]),
-            public=None,
-            history=tuple(state.events),
-            hand_mask=hands[seat],
-            table=state.table,
-            table_seat=state.table_seat,
-            passed=state.passed,
-            out=state.out,
-            pile=state.pile,
-            played_by=tuple([d & ~h for d, h in zip(dealt, hands, strict=True)]),
-            chain_value=state.chain_value,
-            chain_victim=state.chain_victim,
-            chain_chopper=state.chain_chopper,
-            chop_net=tuple(state.chop_net),
-            chop_transfers=tuple(state.chop_transfers),
-            first=state.first,
-            finished=state.finished,
-            winner=state.winner,
-            n_actions=state.n_actions,
-            optional=optional,
-            rules=state.rules,
-            declarations=self.declarations(state),
-            known=known,
-            out_of_play=out_of_play,
-            extras=self.public_extras(state),
+        _set_dict(
+            view,
+            {
+                "game": self.name,
+                "seat": seat,
+                "to_act": to_act,
+                "hand": _hand_strings(hand),
+                "legal": legal,
+                "counts": tuple([h.bit_count() for h in hands]),
+                "public": None,
+                "history": tuple(state.events),
+                "hand_mask": hand,
+                "table": state.table,
+                "table_seat": state.table_seat,
+                "passed": state.passed,
+                "out": state.out,
+                "pile": state.pile,
+                "played_by": tuple([d & ~h for d, h in zip(state.dealt, hands, strict=True)]),
+                "chain_value": state.chain_value,
+                "chain_victim": state.chain_victim,
+                "chain_chopper": state.chain_chopper,
+                "chop_net": tuple(state.chop_net),
+                "chop_transfers": tuple(state.chop_transfers),
+                "first": state.first,
+                "finished": state.finished,
+                "winner": state.winner,
+                "n_actions": state.n_actions,
+                "optional": optional,
+                "rules": state.rules,
+                "declarations": self.declarations(state),
+                "known": known,
+                "out_of_play": out_of_play,
+                "extras": self.public_extras(state),
+            },
         )
         view.__dict__["public"] = _Public(view)
         return view
@@ -1085,6 +1106,39 @@ _STR = tuple(
 
 _new_play_list = object.__new__
 _new_view = object.__new__
+
+
+def _set_dict(view: ShedView, fields: dict[str, Any]) -> None:
+    """Give a new view all its fields at once (a frozen dataclass sets them one by one)."""
+    object.__setattr__(view, "__dict__", fields)
+
+
+# the record notation of each byte of a hand mask: a hand's cards in a few lookups
+_BYTE_STRINGS = tuple(
+    tuple(tuple(_STR[8 * k + b] for b in range(8) if byte >> b & 1 and 8 * k + b < 52)
+          for byte in range(256))
+    for k in range(7)
+)  # fmt: skip
+
+
+def _hand_strings(mask: int) -> tuple[str, ...]:
+    """The cards of ``mask`` in record notation, lowest first.
+
+    >>> _hand_strings(0b1011)
+    ('3S', '3C', '3H')
+    """
+    t = _BYTE_STRINGS
+    return (
+        t[0][mask & 255]
+        + t[1][mask >> 8 & 255]
+        + t[2][mask >> 16 & 255]
+        + t[3][mask >> 24 & 255]
+        + t[4][mask >> 32 & 255]
+        + t[5][mask >> 40 & 255]
+        + t[6][mask >> 48 & 255]
+    )
+
+
 _new_state = object.__new__
 _PASSED: dict[int, Passed] = {}
 
