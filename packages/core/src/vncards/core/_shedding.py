@@ -829,6 +829,12 @@ class SheddingGame(Generic[RulesT]):
         optional = False
         if state.finished:
             to_act = None
+        elif not self.plays_fast:
+            # decisions made otherwise than this base makes them: ask for them
+            d = self.decision(state)
+            to_act = None if d is None else d.seat
+            if d is not None and d.seat == seat:
+                legal, optional = tuple(d.actions), d.optional
         elif (
             self.has_side_decisions
             and not state.pile
