@@ -527,7 +527,12 @@ class SheddingGame(Generic[RulesT]):
         plays, play, pass_turn, can_pass = parts
         plays_made, passes_made = _PLAYS, _PASSES
         events = state.events
+        add_event = events.append
         played_event = self._played
+        played_events = eng._played_events
+        if played_events is None:
+            played_events = eng._played_events = {}
+        passed_events = _PASSED
         for _ in range(max_steps):
             if state.finished:
                 self._close(state)
@@ -548,14 +553,24 @@ class SheddingGame(Generic[RulesT]):
                     if i < k:
                         mask = masks[i]
                         play(state, seat, mask)
-                        events.insert(at, played_event(eng, seat, mask, None))
+                        said = played_events.get((seat, mask)) or played_event(
+                            eng, seat, mask, None
+                        )
+                        if len(events) == at:
+                            add_event(said)
+                        else:  # the engine told of a chop or a chain paid: the play first
+                            events.insert(at, said)
                         if not state.hands[seat]:
-                            events.append(WentOut(seat))
+                            add_event(WentOut(seat))
                         done = plays_made.get((seat, mask))
                         record(_play(seat, mask) if done is None else done)
                     else:
                         pass_turn(state, seat)
-                        events.insert(at, _passed(seat))
+                        said_pass = passed_events.get(seat) or _passed(seat)
+                        if len(events) == at:
+                            add_event(said_pass)
+                        else:
+                            events.insert(at, said_pass)
                         record(passes_made.get(seat) or _pass(seat))
                     continue
             if step is None:
