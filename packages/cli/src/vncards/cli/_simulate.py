@@ -6,6 +6,7 @@ reads the options, shows progress and prints the figures.
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -37,7 +38,7 @@ from vncards.core.simulate import (
     summarize,
 )
 
-__all__ = ["bot_names", "run_simulation", "show_statistics", "simulate_command"]
+__all__ = ["bot_names", "bot_specs", "run_simulation", "show_statistics", "simulate_command"]
 
 RuleOpt = Annotated[
     list[str] | None,
@@ -69,6 +70,24 @@ def bot_names(plugin: GamePlugin[Any, Any, Any], spec: str | None, players: int)
             f"{plugin.name} has no bot {', '.join(unknown)} (known: {', '.join(plugin.bots)})"
         )
     return names
+
+
+def bot_specs(plugin: GamePlugin[Any, Any, Any], names: Sequence[str], think: float) -> list[Any]:
+    """The bots of the seats for a simulation: a bot whose factory takes a thinking budget
+    (``think``, seconds per decision) gets this one; any other stays a name, which worker
+    processes look up in the game themselves."""
+    specs: list[Any] = []
+    for name in names:
+        factory = plugin.bots[name]
+        specs.append(Budgeted(name, factory, think=think) if _searches(factory) else name)
+    return specs
+
+
+def _searches(factory: Any) -> bool:
+    try:
+        return "think" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def checked_players(
@@ -163,7 +182,7 @@ def simulate_command(
     n = checked_players(plugin, rules, players)
     names = bot_names(plugin, bots, n)
     # a bot that searches thinks --think seconds per decision (others ignore it)
-    specs = [Budgeted(name, plugin.bots[name], think=think) for name in names]
+    specs = bot_specs(plugin, names, think)
     results = run_simulation(
         game, games=games, players=n, bots=specs, variant=variant, rules=overrides,
         seed=seed, workers=workers, keep_records=records is not None, scheduler=scheduler,
