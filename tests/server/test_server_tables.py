@@ -5,6 +5,8 @@ protocol (as a third party's game would be)."""
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,7 +20,7 @@ from vncards.core import Transfer, net_of, referee
 from vncards.server import ServerSettings, create_app
 
 from tests.server._toy import TOY
-from tests.server.conftest import bearer, new_toy_table
+from tests.server.conftest import bearer, games_with_views, new_toy_table
 
 
 def _play_out(client: TestClient, table: str, token: str, pick: int = 0) -> dict[str, Any]:
@@ -350,3 +352,65 @@ def test_property_seats_never_see_others_hidden_cards_and_payments_sum_to_zero(
     assert dict(zip(names, net, strict=True)) == payments
     record = client.get(f"/v1/tables/{table}/record", headers=bearer(tokens["A"])).json()
     assert client.post("/v1/referee", json=record).json()["payments"] == payments
+
+
+FRENCH_GAMES = [g for g in ("tienlen", "samloc", "maubinh") if g in games_with_views()]
+
+
+@pytest.fixture(scope="module")
+def installed_client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as client:
+        yield client
+
+
+@pytest.mark.parametrize("game", FRENCH_GAMES)
+def test_real_games_never_show_a_seat_anothers_cards(
+    installed_client: TestClient, game: str
+) -> None:
+    """Hidden information, on the installed games with a 52-card deck (each card once):
+    at every step of a table whose seats are all human, no seat's view — nor the events
+    it is sent — names a card another seat still holds."""
+    players = ["An", "Bình", "Chi"]
+    client, seed = installed_client, 1
+    made = client.post("/v1/tables", json={"game": game, "players": players, "seed": seed})
+    assert made.status_code == 201
+    table, tokens = made.json()["table"], made.json()["tokens"]
+    heads = {n: bearer(t) for n, t in tokens.items()}
+    rng = random.Random(seed)
+    for _ in range(300):
+        views = {
+            n: client.get(f"/v1/tables/{table}/view", headers=h).json() for n, h in heads.items()
+        }
+        some = views["An"]
+        if some["finished"]:
+            break
+        for name, view in views.items():
+            text = json.dumps(view)
+            for other, theirs in views.items():
+                if other != name:
+                    assert not [c for c in theirs["hand"] if f'"{c}"' in text], (name, other)
+        actor = some["to_act"]
+        mine = views[actor]
+        body: dict[str, Any] = {"decline": True} if mine["optional"] else rng.choice(mine["legal"])
+        if "arrange" in body:
+            body = {"arrange": _arrangement(mine["hand"], body["arrange"])}
+        r = client.post(f"/v1/tables/{table}/actions", headers=heads[actor], json=body)
+        assert r.status_code == 200, r.text
+        for event in r.json()["events"]:
+            text = json.dumps(event)
+            for other, theirs in views.items():
+                if other != actor and event["type"] != "reveal":
+                    held = [c for c in theirs["hand"] if f'"{c}"' in text]
+                    played = event.get("cards") or []
+                    assert not [c for c in held if c not in played], (actor, other, event)
+
+
+def _arrangement(hand: list[str], template: dict[str, str]) -> dict[str, list[str]]:
+    """The hand cut into the template's named groups, in order (any arrangement is
+    a legal action; a foul one is paid for)."""
+    out, at = {}, 0
+    for key, size in template.items():
+        n = int(size.split()[0])
+        out[key] = hand[at : at + n]
+        at += n
+    return out
