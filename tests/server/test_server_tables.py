@@ -414,3 +414,41 @@ def _arrangement(hand: list[str], template: dict[str, str]) -> dict[str, list[st
         out[key] = hand[at : at + n]
         at += n
     return out
+
+
+@pytest.mark.parametrize("game", games_with_views())
+def test_every_installed_game_is_played_to_a_record_the_referee_agrees_with(
+    installed_client: TestClient, game: str
+) -> None:
+    """Contract, for every installed game with no code of its own in the service: a
+    human seat (choosing at random, declining optional choices most of the time)
+    against bots plays to the end; the record returned referees, legal, to the
+    payments the table settled."""
+    client = installed_client
+    players = ["An", "Bình", "Chi"]
+    for seed in (3, 4):
+        rng = random.Random(seed)
+        bots = dict.fromkeys(players[1:], "random" if seed % 2 else "greedy")
+        made = client.post(
+            "/v1/tables", json={"game": game, "players": players, "bots": bots, "seed": seed}
+        ).json()
+        headers = bearer(made["tokens"]["An"])
+        view = client.get(f"/v1/tables/{made['table']}/view", headers=headers).json()
+        for _ in range(500):
+            if view["finished"]:
+                break
+            body: dict[str, Any]
+            if view["optional"] and (not view["legal"] or rng.random() < 0.7):
+                body = {"decline": True}
+            else:
+                body = rng.choice(view["legal"])
+                if "arrange" in body:
+                    body = {"arrange": _arrangement(view["hand"], body["arrange"])}
+            r = client.post(f"/v1/tables/{made['table']}/actions", headers=headers, json=body)
+            assert r.status_code == 200, r.text
+            view = r.json()["view"]
+        assert view["finished"]
+        record = client.get(f"/v1/tables/{made['table']}/record", headers=headers).json()
+        report = client.post("/v1/referee", json=record).json()
+        assert report["legal"]
+        assert report["payments"] == view["result"]["payments"]
