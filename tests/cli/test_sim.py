@@ -9,9 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from vncards.core import simulate as sim
-from vncards.core.simulate import GameSummary, SimulationError, load_game
-from vncards.core.simulate import play_games as simulate
 from vncards.core import (
     PluginError,
     RulesError,
@@ -21,6 +18,9 @@ from vncards.core import (
     referee,
     resolve_rules,
 )
+from vncards.core import simulate as sim
+from vncards.core.simulate import GameSummary, SimulationError, load_game
+from vncards.core.simulate import play_games as simulate
 
 FAKE = "test_sim_fakegame:plugin"
 PLAIN = "test_sim_fakegame:plain"

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from vncards.core import PluginError, PluginWarning, discover_games, referee, resolve_rules
 from vncards.core import simulate as sim
 from vncards.core.simulate import load_game
 from vncards.core.simulate import play_games as simulate
-from vncards.core import PluginError, PluginWarning, discover_games, referee, resolve_rules
 
 pytestmark = pytest.mark.filterwarnings("ignore::vncards.core.PluginWarning")
 

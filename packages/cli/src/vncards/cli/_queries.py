@@ -343,9 +343,7 @@ def analyze_command(
         emit_json(data)
         return
     state = "[green]complete[/]" if data.get("complete") else "[yellow]not complete[/]"
-    console.print(
-        f"junk: [bold]{data.get('junk')}[/] — {state} — points: {data.get('points')}"
-    )
+    console.print(f"junk: [bold]{data.get('junk')}[/] — {state} — points: {data.get('points')}")
     for group in data.get("groups", []):
         cards_ = group.get("cards", group) if isinstance(group, dict) else group
         label = group.get("kind", "") if isinstance(group, dict) else ""

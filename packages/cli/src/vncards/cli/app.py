@@ -115,6 +115,7 @@ def _root(
         typer.echo(ctx.get_help())
         raise typer.Exit()
 
+
 app.command("games")(games_command)
 app.command("rules")(rules_command)
 app.command("classify")(classify_command)
