@@ -93,6 +93,7 @@ class SamLoc(SheddingGame[SamRules]):
     def __init__(self) -> None:
         self._engines: dict[SamRules, SamEngine] = {}
         self._last: tuple[SamRules, SamEngine] | None = None
+        self._last_result: tuple[ClimbState, int, GameResult] | None = None
 
     # ------------------------------------------------------------ setup
 
@@ -385,6 +386,18 @@ class SamLoc(SheddingGame[SamRules]):
         [(0, 1, 20, 'den'), (0, 2, 20, 'den')]
         """
         st = cast(SamState, state)
+        memo = self._last_result
+        # a finished game changes no more: its result, asked again (the game loop
+        # settles a game as it ends, and its caller asks once more), is the same
+        if memo is not None and memo[0] is state and state.finished and memo[1] == state.n_actions:
+            return memo[2]
+        res = self._result(st)
+        if state.finished:
+            self._last_result = (state, state.n_actions, res)
+        return res
+
+    def _result(self, st: SamState) -> GameResult:
+        state = st
         rules: SamRules = st.rules
         n = len(state.hands)
         noted = st.viol
