@@ -53,6 +53,7 @@ from vncards.maubinh._rules import (
     MauBinhRules,
 )
 from vncards.maubinh._settle import REASONS, settle
+from vncards.maubinh._solver import greedy_split
 
 __all__ = ["MauBinhGame", "MauBinhView", "plugin"]
 
@@ -64,6 +65,10 @@ def _shown(cards: Iterable[int]) -> list[str]:
     suit."""
     ordered: list[int] = sorted(cards, key=lambda c: (RANK[c], SUIT[c]))
     return format_cards(ordered)
+
+
+def _ids(tokens: Iterable[str]) -> list[int]:
+    return [parse_card(t).id for t in tokens]
 
 
 def _record_card(token: str) -> int:
@@ -255,58 +260,48 @@ class MauBinhGame:
         )
 
     def determinize(self, view: View, rng: random.Random) -> MauBinhState:
-        """A full state the seat cannot tell from the real one: hidden hands dealt at
-        random from the cards it has not seen, hidden arrangements made the greedy way."""
+        """A full state the seat cannot tell from the real one: the hands it has not
+        seen dealt at random from the cards it has not seen (never an instant hand, as
+        none was shown), the arrangements it has not seen made the greedy way.
+
+        >>> st = plugin.new_game(MauBinhRules(), 3, seed=4)
+        >>> view = plugin.view(st, 1)
+        >>> plugin.view(plugin.determinize(view, random.Random(0)), 1) == view
+        True
+        """
         assert isinstance(view, MauBinhView)
-        rules, n, me = view.rules, len(view.counts), view.seat
+        rules, n = view.rules, len(view.counts)
         hands: list[list[int] | None] = [None] * n
         if view.cards:
-            hands[me] = list(view.cards)
-        shown: dict[int, list[int]] = {}
+            hands[view.seat] = list(view.cards)
+        known: dict[int, Arrange] = {}  # arrangements this seat has seen
         for e in view.history:
             if isinstance(e, InstantDeclared) and e.seat is not None:
-                hands[e.seat] = [parse_card(c).id for c in e.cards]
-            if isinstance(e, Revealed) and e.seat is not None:
-                shown[e.seat] = [parse_card(c).id for c in (*e.chi1, *e.chi2, *e.chi3)]
-        for s, ids in shown.items():
-            hands[s] = ids
+                hands[e.seat] = _ids(e.cards)
+            elif isinstance(e, Arranged | Revealed) and e.seat is not None and e.chi1:
+                known[e.seat] = Arrange.of(e.seat, _ids(e.chi1), _ids(e.chi2), _ids(e.chi3))
+        for s, a in known.items():
+            hands[s] = [*a.chi1, *a.chi2, *a.chi3]
         used = {c for h in hands if h is not None for c in h}
         pool = [c for c in range(52) if c not in used]
         for s in range(n):
             if hands[s] is None:
+                pick = rng.sample(pool, HAND_SIZE)
                 for _ in range(50):
-                    pick = rng.sample(pool, HAND_SIZE)
                     if instant_hand(pick, rules) is None:
                         break
+                    pick = rng.sample(pool, HAND_SIZE)
                 hands[s] = pick
                 taken = set(pick)
                 pool = [c for c in pool if c not in taken]
-        dealt = [h for h in hands if h is not None]
-        st = start_game(rules, dealt, view.instant)  # type: ignore[arg-type]
-        ev = evaluator(rules)
+        st = start_game(rules, [h or [] for h in hands], view.instant)  # type: ignore[arg-type]
         for e in view.history:
-            if not isinstance(e, Arranged) or e.seat is None:
-                continue
-            s = e.seat
-            if e.chi1:
-                action = Arrange.of(
-                    s, *([parse_card(c).id for c in chi] for chi in (e.chi1, e.chi2, e.chi3))
-                )
-            elif s in shown:
-                rev = next(x for x in view.history if x.type == "reveal" and x.seat == s)
-                action = Arrange.of(
-                    s,
-                    *(
-                        [parse_card(c).id for c in getattr(rev, k)]
-                        for k in ("chi1", "chi2", "chi3")
-                    ),
-                )
-            else:
-                from vncards.maubinh._solver import greedy_split
-
-                g = greedy_split(ev, st.hands[s])
-                action = Arrange(s, g.chi1, g.chi2, g.chi3)
-            apply_arrange(st, action)
+            if isinstance(e, Arranged) and e.seat is not None:
+                action = known.get(e.seat)
+                if action is None:
+                    g = greedy_split(st.ev, st.hands[e.seat])
+                    action = Arrange(e.seat, g.chi1, g.chi2, g.chi3)
+                apply_arrange(st, action)
         return st
 
     # ------------------------------------------------------------ fast bot games
