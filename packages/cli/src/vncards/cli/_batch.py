@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any
 
-from vncards.cli._common import console, get_plugin
+from vncards.cli._common import console, get_plugin, plain
 from vncards.core import RecordError, RefereeReport, VncardsError, load_record, referee
 
 __all__ = ["is_json_lines", "referee_lines"]
@@ -67,14 +67,14 @@ def referee_lines(text: str, json_out: bool) -> int:
             if json_out:
                 _write(answer)
             else:
-                console.print(f"record {number}: unreadable: {e}", markup=False)
+                console.print(f"record {number}: unreadable: {plain(e)}", markup=False)
             continue
         if not report.legal:
             worst = max(worst, 1)
         if json_out:
             _write(report.model_dump(mode="json", by_alias=True))
         else:
-            console.print(_summary(number, report), markup=False)
+            console.print(plain(_summary(number, report)), markup=False)
     return worst
 
 

@@ -13,7 +13,10 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderHook, RenderResult
+from rich.errors import MarkupError
+from rich.markup import escape
+from rich.segment import Segment
 from rich.text import Text
 from vncards.core import (
     GamePlugin,
@@ -29,6 +32,7 @@ from vncards.core import (
 
 __all__ = [
     "InputError",
+    "SafeConsole",
     "card_tokens",
     "cards_for",
     "complete_game",
@@ -38,12 +42,92 @@ __all__ = [
     "get_plugin",
     "installed_games",
     "parse_rule_settings",
+    "plain",
     "rules_for",
+    "untrusted",
 ]
 
-console = Console(highlight=False)
+# C0 and C1 controls (ESC starts terminal sequences: titles, clearing the screen, links),
+# DEL, and the Unicode line separators and direction overrides that reorder a line
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_LINE_BREAK = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _visible(m: re.Match[str]) -> str:
+    return m.group().encode("unicode_escape").decode("ascii")
+
+
+def plain(text: object) -> str:
+    """Untrusted text (a player's name, a plugin's title, a message echoing either) as one
+    line that shows literally: control characters (line breaks and escapes too) written
+    as ``\\x1b``-style escapes. For :class:`~rich.text.Text` and ``markup=False``.
+
+    >>> plain("An\\x1b]0;pwned\\x07\\nEvery action is legal.")
+    'An\\\\x1b]0;pwned\\\\x07\\\\nEvery action is legal.'
+    """
+    return _LINE_BREAK.sub(_visible, str(text))
+
+
+def untrusted(text: object) -> str:
+    """Untrusted text to put inside a markup string: :func:`plain`, then Rich markup
+    escaped, so ``[bold]An[/bold]`` prints as written.
+
+    >>> untrusted("[bold]An[/bold]")
+    '\\\\[bold]An\\\\[/bold]'
+    """
+    return escape(plain(text))
+
+
+class _Clean:
+    """Renders a renderable with every control character of its text made visible, so
+    no printer can send a terminal sequence that came from input."""
+
+    def __init__(self, renderable: Any) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.renderable, options):
+            if segment.control or not _CONTROL.search(segment.text):
+                yield segment
+            else:
+                yield Segment(_CONTROL.sub(_visible, segment.text), segment.style)
+
+
+class _CleanHook(RenderHook):
+    def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
+        return [_Clean(r) for r in renderables]
+
+
+class SafeConsole(Console):
+    """The console every command prints through: where text meets the terminal.
+
+    Text whose markup does not parse (an untrusted ``[/]``) is printed as written instead
+    of raising, and control characters in any printed text are shown as escapes instead
+    of reaching the terminal (the printers escape untrusted text with :func:`untrusted`
+    or :func:`plain` besides).
+
+    >>> c = SafeConsole(width=40, force_terminal=False)
+    >>> with c.capture() as cap:
+    ...     c.print("[/] An\\x1b[2J")
+    >>> cap.get()
+    '[/] An\\\\x1b[2J\\n'
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.push_render_hook(_CleanHook())
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        """Markup as usual; text whose markup does not parse, literally."""
+        try:
+            return super().render_str(text, **kwargs)
+        except MarkupError:
+            return super().render_str(text, **{**kwargs, "markup": False})
+
+
+console = SafeConsole(highlight=False)
 """Readable output (colour only on a terminal)."""
-err_console = Console(stderr=True, highlight=False)
+err_console = SafeConsole(stderr=True, highlight=False)
 """Warnings and the one-line error messages."""
 
 
@@ -57,7 +141,7 @@ def installed_games() -> dict[str, GamePlugin[Any, Any, Any]]:
         warnings.simplefilter("always")
         games = discover_games()
     for w in caught:
-        err_console.print(f"vncards: warning: {w.message}", markup=False, soft_wrap=True)
+        err_console.print(f"vncards: warning: {plain(w.message)}", markup=False, soft_wrap=True)
     return games
 
 

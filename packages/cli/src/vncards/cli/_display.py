@@ -112,6 +112,12 @@ def signed(value: int) -> Text:
     return Text("0")
 
 
+def _literal(text: object) -> str:
+    from vncards.cli._common import plain
+
+    return plain(text)
+
+
 def payments_table(
     title: str,
     players: Sequence[str],
@@ -123,7 +129,7 @@ def payments_table(
     for name in columns:
         table.add_column(name, justify="right")
     for i, player in enumerate(players):
-        table.add_row(player, *(signed(series[i]) for series in columns.values()))
+        table.add_row(Text(_literal(player)), *(signed(series[i]) for series in columns.values()))
     return table
 
 
@@ -270,5 +276,6 @@ def transfers_table(title: str, transfers: Sequence[Mapping[str, Any]]) -> Table
     for col, justify in (("from", "left"), ("to", "left"), ("amount", "right"), ("reason", "left")):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     for t in transfers:
-        table.add_row(str(t["from"]), str(t["to"]), str(t["amount"]), str(t["reason"]))
+        cells = (t["from"], t["to"], t["amount"], t["reason"])
+        table.add_row(*(Text(_literal(c)) for c in cells))
     return table

@@ -30,6 +30,7 @@ from vncards.cli._common import (
     console,
     get_plugin,
     rules_for,
+    untrusted,
 )
 from vncards.cli._display import event_text, payments_table, table_lines
 from vncards.cli._queries import default_players
@@ -417,7 +418,8 @@ def play_command(
     }
     t = _Table(plugin, names, human, made, vietnamese, [0] * n)
     console.print(
-        f"[bold]{plugin.title}[/] — variant {variant or plugin.default_preset}, seed {chosen}. "
+        f"[bold]{untrusted(plugin.title)}[/] — variant"
+        f" {untrusted(variant or plugin.default_preset)}, seed {chosen}. "
         + ", ".join(f"{names[s]} ({others[i]})" for i, s in enumerate(bot_seats))
         + " against you. Type ? for help."
     )

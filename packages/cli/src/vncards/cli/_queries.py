@@ -21,7 +21,9 @@ from vncards.cli._common import (
     emit_json,
     get_plugin,
     installed_games,
+    plain,
     rules_for,
+    untrusted,
 )
 from vncards.core import (
     AnalyzesHands,
@@ -106,9 +108,8 @@ def games_command(json_out: JsonOpt = False) -> None:
         names = [p["name"] for p in g["presets"]]
         names.sort(key=lambda n: n != g["default_preset"])
         lo, hi = g["players"]
-        table.add_row(
-            g["name"], g["title"], g["deck"], ", ".join(names), f"{lo}–{hi}", ", ".join(g["bots"])
-        )
+        cells = (g["name"], g["title"], g["deck"], ", ".join(names), f"{lo}–{hi}")
+        table.add_row(*(Text(plain(c)) for c in (*cells, ", ".join(g["bots"]))))
     console.print(table)
 
 
@@ -140,13 +141,15 @@ def rules_command(game: GameArg, variant: VariantOpt = None, json_out: JsonOpt =
     if json_out:
         emit_json(data)
         return
-    console.print(f"[bold]{plugin.title}[/] — variant [bold]{data['variant']}[/]")
+    console.print(
+        f"[bold]{untrusted(plugin.title)}[/] — variant [bold]{untrusted(data['variant'])}[/]"
+    )
     table = Table(show_header=True)
     table.add_column("setting")
     table.add_column("value")
     for key, value in data["rules"].items():
         mark = " [yellow](≠ default)[/]" if key in data["differs_from_default"] else ""
-        table.add_row(key, f"{value!r}{mark}")
+        table.add_row(Text(plain(key)), f"{untrusted(repr(value))}{mark}")
     console.print(table)
     notes = data.get("notes")
     if isinstance(notes, dict) and notes:
@@ -313,7 +316,7 @@ def deal_command(
     if json_out:
         emit_json(data)
         return
-    console.print(f"[bold]{plugin.title}[/] — {n} players, seed {chosen}")
+    console.print(f"[bold]{untrusted(plugin.title)}[/] — {n} players, seed {chosen}")
     sep = ", " if vietnamese else " "
     for name, cards in data["hands"].items():
         lead = " (acts first)" if data.get("first") == name else ""

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 from vncards.cli._batch import is_json_lines, referee_lines
-from vncards.cli._common import InputError, console, emit_json, get_plugin
+from vncards.cli._common import InputError, console, emit_json, get_plugin, plain, untrusted
 from vncards.cli._display import cards_text, event_text, payments_table, transfers_table
 from vncards.core import Event, GameRecord, RecordError, RefereeReport, load_record, referee
 
@@ -135,16 +135,18 @@ def _account(
     collected (no second replay); the first error in a sentence, violations, the
     itemised transfers and the payments."""
     deck = getattr(plugin, "deck", "french")
-    names = list(record.players)
+    # names, titles and messages come from the record or a plugin: shown literally
+    names = [plain(n) for n in record.players]
     console.print(
-        f"[bold]{plugin.title}[/] — variant {report.variant}, {len(names)} players: "
-        + ", ".join(names)
+        f"[bold]{untrusted(plugin.title)}[/] — variant {untrusted(report.variant)},"
+        f" {len(names)} players: " + untrusted(", ".join(names))
     )
     for index, caused in enumerate(events):
-        player = record.actions[index].player
+        player = plain(record.actions[index].player)
         lines = [event_text(plugin, e, names) for e in caused]
         shown = [line for line in lines if line is not None]
-        head = shown[0] if shown and caused and caused[0].seat == record.seat_of(player) else None
+        seat = record.seat_of(record.actions[index].player)
+        head = shown[0] if shown and caused and caused[0].seat == seat else None
         if head is not None and head.plain.startswith(f"{player} "):
             phrase = head[len(player) + 1 :]
             shown = shown[1:]
@@ -162,7 +164,7 @@ def _account(
         console.print(
             Text.assemble(
                 (f"{report.error.index:>4} ✗ ", "bold red"),
-                (raw.player, "bold"),
+                (plain(raw.player), "bold"),
                 " ",
                 describe_action(data, deck),
             )
@@ -170,15 +172,15 @@ def _account(
     if report.error is not None:
         e = report.error
         console.print(
-            f"[bold red]Illegal:[/] action {e.index} by {e.player} is not allowed: "
-            f"{e.message} [dim]({e.code})[/]"
+            f"[bold red]Illegal:[/] action {e.index} by {untrusted(e.player)} is not allowed: "
+            f"{untrusted(e.message)} [dim]({untrusted(e.code)})[/]"
         )
     else:
         console.print("[bold green]Every action is legal.[/]")
     if report.finished:
-        how = report.outcome or "finished"
-        extra = f" ({report.instant_win})" if report.instant_win else ""
-        who = f", winner {report.winner}" if report.winner else ""
+        how = untrusted(report.outcome or "finished")
+        extra = f" ({untrusted(report.instant_win)})" if report.instant_win else ""
+        who = f", winner {untrusted(report.winner)}" if report.winner else ""
         console.print(f"Outcome: [bold]{how}[/]{extra}{who}.")
     else:
         console.print("The game is not finished: only settled chops are paid.")
@@ -187,7 +189,7 @@ def _account(
         for col in ("action", "player", "rule", "what"):
             table.add_column(col)
         for v in report.violations:
-            table.add_row(str(v.index), v.player, v.rule, v.message)
+            table.add_row(*(Text(plain(c)) for c in (v.index, v.player, v.rule, v.message)))
         console.print(table)
     bet = f" (lá × bet {record.bet})" if record.bet != 1 else " (lá)"
     if report.transfers:

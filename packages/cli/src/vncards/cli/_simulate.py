@@ -25,6 +25,7 @@ from vncards.cli._common import (
     get_plugin,
     parse_rule_settings,
     rules_for,
+    untrusted,
 )
 from vncards.cli._queries import default_players
 from vncards.cli._stats import mean_text, share_text
@@ -205,9 +206,9 @@ def simulate_command(
 
 def show_statistics(stats: SimulationStats) -> None:
     """The statistics of a run as Rich tables."""
-    house = ", ".join(f"{k}={v}" for k, v in stats.overrides.items())
+    house = untrusted(", ".join(f"{k}={v}" for k, v in stats.overrides.items()))
     console.print(
-        f"[bold]{stats.title}[/] — variant {stats.variant}"
+        f"[bold]{untrusted(stats.title)}[/] — variant {untrusted(stats.variant)}"
         + (f" with {house}" if house else "")
         + f", {stats.games} games, {stats.players} players, seed {stats.seed}",
         markup=True,

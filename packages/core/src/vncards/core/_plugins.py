@@ -60,6 +60,14 @@ def _wanted() -> set[str] | None:
     return {p.strip() for p in raw.split(",") if p.strip()}
 
 
+def _why(error: BaseException) -> str:
+    """An exception as a short phrase: its type and the start of its message."""
+    text = " ".join(str(error).split())
+    if len(text) > 200:
+        text = text[:200] + "…"
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
 def discover_games(
     entries: list[EntryPoint] | None = None,
 ) -> dict[str, GamePlugin[Any, Any, Any]]:
@@ -80,14 +88,26 @@ def discover_games(
             continue
         try:
             plugin = ep.load()
-        except Exception as e:
+        except BaseException as e:  # sys.exit or Ctrl-C in a plugin's import too
             warnings.warn(
-                f"vncards plugin {ep.name!r} ({ep.value}) failed to load: {e}",
+                f"vncards plugin {ep.name!r} ({ep.value}) failed to load: {_why(e)}",
                 PluginWarning,
                 stacklevel=2,
             )
             continue
-        missing = [a for a in _REQUIRED if not hasattr(plugin, a)]
+        try:
+            missing = [a for a in _REQUIRED if not hasattr(plugin, a)]
+            name = "" if missing else plugin.name
+            title = "" if missing else plugin.title
+            if not (isinstance(name, str) and isinstance(title, str)):
+                raise TypeError("its name and title must be text")
+        except BaseException as e:  # a property that raises or exits
+            warnings.warn(
+                f"vncards plugin {ep.name!r} ({ep.value}) is broken: {_why(e)}",
+                PluginWarning,
+                stacklevel=2,
+            )
+            continue
         if missing:
             warnings.warn(
                 f"vncards plugin {ep.name!r} ({ep.value}) is not a game:"
@@ -96,7 +116,6 @@ def discover_games(
                 stacklevel=2,
             )
             continue
-        name = plugin.name
         if name in found:
             warnings.warn(
                 f"vncards plugin {ep.name!r} ({ep.value}) repeats the game name {name!r}; skipped",
