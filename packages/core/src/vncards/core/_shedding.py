@@ -526,8 +526,7 @@ class SheddingGame(Generic[RulesT]):
             parts = eng._loop_parts = _loop_parts(eng)
         plays, play, pass_turn, can_pass = parts
         plays_made, passes_made = _PLAYS, _PASSES
-        events = state.events
-        add_event = events.append
+        add_event = state.events.append
         played_event = self._played
         played_events = eng._played_events
         if played_events is None:
@@ -549,28 +548,21 @@ class SheddingGame(Generic[RulesT]):
                     n = k + 1 if can_pass(state) else k
                 if n:
                     i = int(draw() * n)
-                    at = len(events)
+                    # an offered action is carried out, so its event may come first:
+                    # any chop or chain paid that the engine tells of follows it
                     if i < k:
                         mask = masks[i]
-                        play(state, seat, mask)
-                        said = played_events.get((seat, mask)) or played_event(
-                            eng, seat, mask, None
+                        add_event(
+                            played_events.get((seat, mask)) or played_event(eng, seat, mask, None)
                         )
-                        if len(events) == at:
-                            add_event(said)
-                        else:  # the engine told of a chop or a chain paid: the play first
-                            events.insert(at, said)
+                        play(state, seat, mask)
                         if not state.hands[seat]:
                             add_event(WentOut(seat))
                         done = plays_made.get((seat, mask))
                         record(_play(seat, mask) if done is None else done)
                     else:
+                        add_event(passed_events.get(seat) or _passed(seat))
                         pass_turn(state, seat)
-                        said_pass = passed_events.get(seat) or _passed(seat)
-                        if len(events) == at:
-                            add_event(said_pass)
-                        else:
-                            events.insert(at, said_pass)
                         record(passes_made.get(seat) or _pass(seat))
                     continue
             if step is None:
