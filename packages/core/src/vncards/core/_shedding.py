@@ -576,7 +576,8 @@ class SheddingGame(Generic[RulesT]):
                 else:
                     choice = offered[int(draw() * len(offered))]
             else:
-                choice = bots[seat].choose(self.view(state, seat), offered, optional)
+                view = self._view(state, seat, seat, tuple(offered), optional)
+                choice = bots[seat].choose(view, offered, optional)
             if choice is None:
                 _decline(self, state, bots[seat], seat, optional)
             else:
@@ -864,6 +865,17 @@ class SheddingGame(Generic[RulesT]):
                 )
                 if eng.can_pass(state):
                     legal += (_PASSES.get(seat) or _pass(seat),)
+        return self._view(state, seat, to_act, legal, optional)
+
+    def _view(
+        self,
+        state: ClimbState,
+        seat: int,
+        to_act: int | None,
+        legal: tuple[SheddingAction, ...],
+        optional: bool,
+    ) -> ShedView:
+        """The view of ``seat``, whose choice (who acts, what ``seat`` may do) is known."""
         hands = state.hands
         hand = hands[seat]
         known, out_of_play = self.known_cards(state)

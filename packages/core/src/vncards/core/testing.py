@@ -196,7 +196,8 @@ def check_views(
     once; a deck with copies of a card is checked by the determinizations alone); the
     view of each of ``worlds`` determinizations equals the view it came
     from (the determinized state differs from the real one only in cards hidden from
-    that seat), and holds the same cards as the real state.
+    that seat), and holds the same cards as the real state. The seat whose decision the
+    game waits for sees it as its legal actions; the others see none.
     """
     n = len(dealt)
     names = [c for hand in dealt for c in hand] + list(stock)
@@ -204,11 +205,17 @@ def check_views(
     hands = _seat_hands(plugin, state, n)
     cards = plugin.card_multiset(state)
     players = [f"P{i}" for i in range(n)]
+    d = plugin.decision(state)
     for seat in range(n):
         view = plugin.view(state, seat)
         assert isinstance(view, View), "view() must give a View"
         assert view.seat == seat
         assert set(view.hand) == hands[seat]
+        if d is not None and d.seat == seat:
+            assert view.to_act == seat, "the view does not say whose choice it is"
+            assert list(view.legal) == list(d.actions), "the view's legal actions are not offered"
+        elif d is not None:
+            assert not view.legal, f"seat {seat}'s view offers actions on another's turn"
         text = json.dumps(view.to_json(players), ensure_ascii=False)
         if view.to_act is not None:
             for other in range(n):
