@@ -230,8 +230,12 @@ def test_schema_passes_exactly_when_the_referee_reads_the_actions(name: str, dat
     if not valid:
         with pytest.raises(RecordError):
             referee(plugin, record)
-    else:  # cards of the deal, in actions of the right shape: legal or not, never unreadable
-        referee(plugin, record)
+    else:  # of the right shape: legal or not, never unreadable for its shape (a string
+        # that names no card is another matter)
+        try:
+            referee(plugin, record)
+        except RecordError as e:
+            assert not str(e).startswith("bad record at actions"), str(e)
 
 
 @pytest.mark.parametrize("name", BUILT_IN)
