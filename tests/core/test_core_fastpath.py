@@ -363,3 +363,52 @@ def test_an_offered_chop_made_unchecked_grows_the_chain_as_play_does() -> None:
         assert unchecked == checked
         state = checked
     assert (state.chain_value, state.chain_victim, state.chain_chopper) == (10 + 60, 1, 2)
+
+
+def test_fast_paths_follow_documented_flags_not_function_identity() -> None:
+    """The fast loop's seams are flags a class states (or gets from what its body
+    overrides): an engine that changes who may pass is asked (``anyone_may_pass`` off),
+    one that checks passes its own way has them checked (``offers_legal_passes`` off), a
+    game that replaces ``apply`` is played by the plain loop (``plays_fast`` off), one
+    that adds ``side_decision`` has it asked, and a random bot with its own ``choose``
+    is asked rather than drawn for."""
+    from vncards.core import ClimbEngine, SheddingGame
+
+    class NoPassOnSingles(ClimbEngine):
+        def _can_pass(self, state: ClimbState) -> bool:
+            return state.table is None or state.table.length > 1
+
+    class OwnCheck(ClimbEngine):
+        def check_pass(self, state: ClimbState, seat: int) -> None:
+            super().check_pass(state, seat)
+
+    class StatesItsFlag(ClimbEngine):
+        anyone_may_pass = True
+
+        def _can_pass(self, state: ClimbState) -> bool:
+            return True
+
+    assert ClimbEngine.offers_legal_passes
+    assert ClimbEngine.anyone_may_pass
+    assert NoPassOnSingles.offers_legal_passes
+    assert not NoPassOnSingles.anyone_may_pass
+    assert not OwnCheck.offers_legal_passes
+    assert StatesItsFlag.anyone_may_pass
+    assert SheddingGame.plays_fast
+    assert not SheddingGame.has_side_decisions
+    assert type(tienlen).plays_fast
+    assert not type(tienlen).has_side_decisions
+    assert type(samloc).has_side_decisions
+
+    class Applies(type(tienlen)):  # type: ignore[misc]
+        def apply(self, state: ClimbState, action: Any) -> list[Any]:
+            events: list[Any] = super().apply(state, action)
+            return events
+
+    assert not Applies.plays_fast
+
+    class Picky(RandomBot):
+        def pick(self, actions: Any, optional: bool) -> Any:
+            return actions[0]
+
+    assert not Picky.drawn_in_loop

@@ -264,6 +264,28 @@ class ClimbEngine:
     taken from it need not be checked again. An engine that changes either side sets it
     only once its tests compare the two (``_check_hook`` refusals included)."""
 
+    offers_legal_passes: ClassVar[bool] = True
+    """Whether :meth:`can_pass` answers exactly as :meth:`check_pass` would, and
+    :meth:`_pass` does all that a checked pass does, so that a game loop may pass an
+    offered pass through :meth:`_pass` without a second check. Off for a subclass whose
+    body overrides ``can_pass``, ``check_pass`` or ``pass_turn`` (unless that body sets
+    it); a game that notes something about a pass overrides ``_pass``."""
+
+    anyone_may_pass: ClassVar[bool] = True
+    """Whether every seat but the leader of a round may pass (the rule of
+    :meth:`_can_pass` here), so that a game loop need not ask. Off for a subclass whose
+    body overrides ``_can_pass`` or ``can_pass`` (unless that body sets it)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        body = vars(cls)
+        if "offers_legal_passes" not in body and any(
+            name in body for name in ("can_pass", "check_pass", "pass_turn")
+        ):
+            cls.offers_legal_passes = False
+        if "anyone_may_pass" not in body and ("_can_pass" in body or "can_pass" in body):
+            cls.anyone_may_pass = False
+
     # what SheddingGame's own loop calls on this engine, worked out on its first game
     _loop_parts: tuple[Any, ...] | None = None
     # the ``play`` events SheddingGame has made with this engine, by seat and mask

@@ -1189,23 +1189,21 @@ def _loop_parts(
     Callable[[ClimbState, int], None],
     Callable[[ClimbState], bool] | None,
 ]:
-    """What :meth:`SheddingGame._autoplay` calls on ``eng``: ``(plays, play, pass,
+    """What :meth:`SheddingGame.playout` calls on ``eng``: ``(plays, play, pass,
     can_pass)``, the last ``None`` when anyone but the leader may pass. Worked out once
-    per engine (engines are stateless and shared)."""
+    per engine (engines are stateless and shared), from the engine's documented flags
+    (:attr:`~vncards.core.ClimbEngine.offers_legal_plays`, ``offers_legal_passes``,
+    ``anyone_may_pass``)."""
     play: Callable[[ClimbState, int, int], object] = (
         eng._play_offered if eng.offers_legal_plays else eng.play
     )
     pass_turn: Callable[[ClimbState, int], None] = eng.pass_turn
     can_pass: Callable[[ClimbState], bool] | None = eng.can_pass
-    base = ClimbEngine
-    if all(
-        getattr(method, "__func__", None) is getattr(base, method.__name__)
-        for method in (eng.can_pass, eng.check_pass, eng.pass_turn)
-    ):
+    if eng.offers_legal_passes:
         # a pass offered is one pass_turn accepts: it need not be checked again
         pass_turn = eng._pass
-        if getattr(eng._can_pass, "__func__", None) is base._can_pass:
-            can_pass = None  # the engine's rule: anyone but the leader may pass
+        if eng.anyone_may_pass:
+            can_pass = None  # anyone but the leader may pass
     return eng.plays, play, pass_turn, can_pass
 
 
