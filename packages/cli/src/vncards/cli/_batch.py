@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 from vncards.cli._common import console, get_plugin, plain
@@ -40,7 +41,7 @@ def is_json_lines(text: str) -> bool:
     return isinstance(first, dict)
 
 
-def _rule(line: str) -> RefereeReport:
+def _rule(line: str | bytes) -> RefereeReport:
     record = load_record(line)
     try:
         plugin = get_plugin(record.game, allow_reference=False)
@@ -49,12 +50,13 @@ def _rule(line: str) -> RefereeReport:
     return referee(plugin, record)
 
 
-def referee_lines(text: str, json_out: bool) -> int:
-    """Rule on every record of ``text`` (one a line) and print one answer a line; the
-    exit code as the module says."""
+def referee_lines(text: str | Iterable[str | bytes], json_out: bool) -> int:
+    """Rule on every record of ``text`` (one a line, or lines as they are read) and print
+    one answer a line; the exit code as the module says."""
     worst = 0
     number = 0
-    for raw in text.splitlines():
+    lines = text.splitlines() if isinstance(text, str) else text
+    for raw in lines:
         if not raw.strip():
             continue
         number += 1

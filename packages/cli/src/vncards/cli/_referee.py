@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, BinaryIO
 
 import typer
 from rich.table import Table
@@ -12,7 +14,15 @@ from rich.text import Text
 from vncards.cli._batch import is_json_lines, referee_lines
 from vncards.cli._common import InputError, console, emit_json, get_plugin, plain, untrusted
 from vncards.cli._display import cards_text, event_text, payments_table, transfers_table
-from vncards.core import Event, GameRecord, RecordError, RefereeReport, load_record, referee
+from vncards.core import (
+    MAX_RECORD_BYTES,
+    Event,
+    GameRecord,
+    RecordError,
+    RefereeReport,
+    load_record,
+    referee,
+)
 
 __all__ = ["describe_action", "referee_command"]
 
@@ -85,18 +95,66 @@ def _describe(data: dict[str, Any], deck: str, vietnamese: bool, sep: str) -> Te
     return Text(repr(data))
 
 
-def _read_source(source: str) -> str:
+def _open_source(source: str) -> BinaryIO:
     if source == "-":
-        return sys.stdin.read()
-    path = Path(source)
+        stdin = sys.stdin
+        try:
+            if stdin is None or stdin.closed:
+                raise ValueError
+            return stdin.buffer
+        except (ValueError, AttributeError):
+            raise InputError(
+                "standard input is closed: give a record file, or pipe one in"
+            ) from None
     try:
-        return path.read_text(encoding="utf-8")
+        return Path(source).open("rb")
     except FileNotFoundError:
-        raise InputError(f"no such record file: {source}") from None
-    except UnicodeDecodeError as e:
-        raise InputError(f"the record {source} is not UTF-8 text (byte {e.start})") from None
+        raise InputError(f"no such record file: {plain(source)}") from None
     except OSError as e:
-        raise InputError(f"cannot read {source}: {e.strerror}") from None
+        raise InputError(f"cannot read {plain(source)}: {e.strerror}") from None
+
+
+def _read_head(source: str, stream: BinaryIO) -> bytes:
+    """At most one byte more than a record may hold: a larger input is never read whole."""
+    try:
+        return stream.read(MAX_RECORD_BYTES + 1)
+    except OSError as e:
+        raise InputError(f"cannot read {plain(source)}: {e.strerror}") from None
+
+
+def _decode(source: str, data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        where = "standard input" if source == "-" else plain(source)
+        raise InputError(f"the record {where} is not UTF-8 text (byte {e.start})") from None
+
+
+def _stream_lines(head: bytes, stream: BinaryIO) -> Iterator[bytes]:
+    """The lines of ``head`` and then of ``stream``, read a block at a time; a line longer
+    than a record may be is cut to one byte over the limit (the loader refuses it) and
+    the rest of it skipped unread into memory."""
+    buffer = head
+    skipping = False
+    while True:
+        cut = buffer.find(b"\n")
+        if cut >= 0:
+            if not skipping:
+                yield buffer[:cut]
+            skipping = False
+            buffer = buffer[cut + 1 :]
+            continue
+        if len(buffer) > MAX_RECORD_BYTES:
+            if not skipping:
+                yield buffer[: MAX_RECORD_BYTES + 1]
+            skipping = True
+            buffer = b""
+        block = stream.read(1 << 16)
+        if not block:
+            if buffer and not skipping:
+                yield buffer
+            return
+        buffer += block
 
 
 def referee_command(
@@ -109,7 +167,17 @@ def referee_command(
     cannot be read. A file of JSON Lines (one record a line, as simulate --records
     writes them) gets one answer a line.
     """
-    text = _read_source(record)
+    stream = _open_source(record)
+    with stream if record != "-" else contextlib.nullcontext(stream):
+        head = _read_head(record, stream)
+        if len(head) > MAX_RECORD_BYTES:
+            # more than one record may hold: JSON Lines are ruled on a line at a time as
+            # they are read; anything else is refused now, without reading the rest
+            first = head.split(b"\n", 1)[0]
+            if b"\n" in head and is_json_lines(_decode(record, first) + "\n{}\n"):
+                raise typer.Exit(referee_lines(_stream_lines(head, stream), json_out))
+            raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes")
+    text = _decode(record, head)
     if is_json_lines(text):
         # one record a line (as simulate --records writes them): one answer a line
         raise typer.Exit(referee_lines(text, json_out))

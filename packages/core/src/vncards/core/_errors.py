@@ -2,22 +2,61 @@
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
+    "MESSAGE_LIMIT",
+    "QUOTE_LIMIT",
     "IllegalMove",
     "NotationError",
     "PluginError",
     "RecordError",
     "RulesError",
     "VncardsError",
+    "short_message",
 ]
 
 
+_RUN = re.compile(r"\S{121,}")
+_QUOTED = re.compile(r"'([^'\n]{41,})'|\"([^\"\n]{41,})\"")
+QUOTE_LIMIT = 40
+"""Most characters of one piece of input an error message quotes."""
+MESSAGE_LIMIT = 400
+"""Most characters of an error message."""
+
+
+def short_message(text: str) -> str:
+    """``text`` with every quoted piece longer than :data:`QUOTE_LIMIT` characters cut
+    to that many (its length said), any other unbroken run of over 120 characters cut
+    too, and the whole at most :data:`MESSAGE_LIMIT` characters: an error about a token
+    of a million characters stays a short line.
+
+    >>> short_message("unknown card '" + "3" * 10**6 + "'")
+    "unknown card '3333333333333333333333333333333333333333…' (1000000 characters)"
+    """
+
+    def quoted(m: re.Match[str]) -> str:
+        q = "'" if m.group(1) is not None else '"'
+        inner = m.group(1) if m.group(1) is not None else m.group(2)
+        return f"{q}{inner[:QUOTE_LIMIT]}…{q} ({len(inner)} characters)"
+
+    text = _QUOTED.sub(quoted, text)
+    text = _RUN.sub(lambda m: m.group()[:QUOTE_LIMIT] + f"… ({len(m.group())} characters)", text)
+    if len(text) > MESSAGE_LIMIT:
+        text = text[:MESSAGE_LIMIT] + "…"
+    return text
+
+
 class VncardsError(Exception):
-    """Root of every error raised on purpose by vncards.
+    """Root of every error raised on purpose by vncards. Its message is kept short
+    (:func:`short_message`), whatever input it quotes.
 
     >>> issubclass(IllegalMove, VncardsError), issubclass(RecordError, ValueError)
     (True, True)
     """
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(short_message(a) if isinstance(a, str) else a for a in args))
 
 
 class NotationError(VncardsError, ValueError):
