@@ -23,7 +23,7 @@ const TEXT = {
     words: { sam: "Sâm" },
     key: {
       table: "Trên bàn", pile: "Bài đã ra", value: "giá trị", victim: "bị chặt",
-      chopper: "người chặt", played: "Đã đánh", passed: "Đã bỏ lượt",
+      chopper: "người chặt", group: "nhóm", cards: "bài", played: "Đã đánh", passed: "Đã bỏ lượt",
       out: "Hết bài", chain: "Chuỗi chặt", chop_net: "Tiền chặt", first: "Đi đầu",
       declarations: "Báo", dealer: "Nhà cái", turn: "Lượt", phase: "Bước", active: "Lá chờ",
       active_from: "Của", active_drawn: "Lá bốc", groups: "Bài đã hạ", discards: "Bài đánh ra",
@@ -68,7 +68,7 @@ const TEXT = {
     words: { sam: "Sâm" },
     key: {
       table: "On the table", pile: "Pile", value: "value", victim: "victim",
-      chopper: "chopper", played: "Played", passed: "Passed",
+      chopper: "chopper", group: "group", cards: "cards", played: "Played", passed: "Passed",
       out: "Out", chain: "Chop chain", chop_net: "Chop money", first: "Leads",
       declarations: "Declared", dealer: "Dealer", turn: "Turn", phase: "Phase",
       active: "Active card", active_from: "From", active_drawn: "Drawn", groups: "Laid down",
