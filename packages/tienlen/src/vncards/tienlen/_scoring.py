@@ -124,9 +124,11 @@ def itemise_la(hand: int, rules: TienLenRules) -> list[tuple[str, int]]:
     >>> itemise_la(CardSet.parse("3S 3C 3D 3H 4S 4C 5S 5C 6S 6C 9D").mask, rules)
     [('cards-left', 1), ('thoi-hang', 24)]
     """
-    pairs, quads = _pairs_masks(hand & ~_ALL_TWOS)
+    rest = hand & ~_ALL_TWOS
+    pairs, quads = _pairs_masks(rest)
+    items: list[tuple[str, int]] = []
     gain = hang_cards = 0
-    if quads or pairs & (pairs >> 4) & (pairs >> 8):
+    if quads or pairs & (pairs >> 4) & (pairs >> 8):  # some hàng is there to choose
         args = (
             _rank_counts(hand)[:_TWO],
             rules.thoi_quad - 4,
@@ -135,15 +137,22 @@ def itemise_la(hand: int, rules: TienLenRules) -> list[tuple[str, int]]:
         )
         gain = _hang_gain(*args)
         hang_cards = _hang_cards(*args) if gain else 0
-    plain = (hand & ~_ALL_TWOS).bit_count() - hang_cards
+    plain = rest.bit_count() - hang_cards
+    if plain:
+        items.append(("cards-left", plain))
     hang = hang_cards + gain
-    twos = (hand & _BLACK_TWOS).bit_count() * rules.thoi_black_two + (
-        hand & _RED_TWOS
-    ).bit_count() * rules.thoi_red_two
-    if hand >> (_TWO * 4) == 15 and rules.thoi_quad > twos:
-        twos, hang = 0, hang + rules.thoi_quad  # four 2s taken as one tứ quý
-    items = (("cards-left", plain), ("thoi-2", twos), ("thoi-hang", hang))
-    return [(reason, amount) for reason, amount in items if amount]
+    held = hand >> (_TWO * 4)
+    if held:
+        twos = (held & 3).bit_count() * rules.thoi_black_two + (
+            held & 12
+        ).bit_count() * rules.thoi_red_two
+        if held == 15 and rules.thoi_quad > twos:
+            twos, hang = 0, hang + rules.thoi_quad  # four 2s taken as one tứ quý
+        if twos:
+            items.append(("thoi-2", twos))
+    if hang:
+        items.append(("thoi-hang", hang))
+    return items
 
 
 def chop_value(target: Combo, rules: TienLenRules) -> int:
