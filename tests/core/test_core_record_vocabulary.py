@@ -23,9 +23,9 @@ from vncards.core import (
     RecordError,
     RecordVocabulary,
     discover_games,
+    game_record_schema,
     load_record,
     named_cards,
-    record_schema,
     referee,
     vocabulary_of,
     word,
@@ -119,7 +119,7 @@ def test_committed_schema_is_the_command_output(name: str) -> None:
     """shared/schemas/GAME.record.schema.json is what ``vncards schema GAME`` prints."""
     plugin = GAMES[name]
     committed = json.loads((SCHEMAS / f"{name}.record.schema.json").read_text("utf-8"))
-    assert committed == record_schema(name, vocabulary_of(plugin), list(plugin.presets))
+    assert committed == game_record_schema(plugin)
 
 
 # ----------------------------------------------------------------- the property
@@ -218,7 +218,7 @@ def test_schema_passes_exactly_when_the_referee_reads_the_actions(name: str, dat
     for _ in range(data.draw(st.integers(1, 3))):
         index = data.draw(st.integers(0, len(actions)))
         actions.insert(index, data.draw(_actions(name)))
-    schema = record_schema(name, vocabulary_of(plugin), list(plugin.presets))
+    schema = game_record_schema(plugin)
     valid = jsonschema.Draft202012Validator(schema).is_valid(record)
     event("passes the schema" if valid else "fails the schema")
     try:
@@ -256,3 +256,19 @@ def test_reports_use_only_the_declared_outcomes_and_reasons(name: str) -> None:
                 assert t.reason in vocab.transfer_reasons, t.reason
             for v in report.violations:
                 assert v.rule in vocab.violations, v.rule
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_rules_name_only_the_games_settings(name: str) -> None:
+    """A record's ``rules`` may name only settings of the game's rules model: an unknown
+    setting fails the schema and makes the record unreadable to the referee."""
+    plugin = GAMES[name]
+    record = copy.deepcopy(_RECORDS[name][0])
+    validator = jsonschema.Draft202012Validator(game_record_schema(plugin))
+    setting = next(iter(type(plugin.presets[plugin.default_preset]).model_fields))
+    record["rules"] = {setting: getattr(plugin.presets[plugin.default_preset], setting)}
+    assert validator.is_valid(record)
+    record["rules"] = {"no_such_setting": 1}
+    assert not validator.is_valid(record)
+    with pytest.raises(RecordError, match="no_such_setting"):
+        referee(plugin, record)

@@ -34,8 +34,7 @@ from vncards.core import (
     GamePlugin,
     ListsMoves,
     RulesBase,
-    record_schema,
-    vocabulary_of,
+    game_record_schema,
 )
 
 __all__ = [
@@ -363,4 +362,4 @@ def schema_command(game: GameArg) -> None:
     action keys, each with the shape of its value (a record an action of which has no
     known key, two keys or a value of the wrong shape fails it)."""
     plugin = get_plugin(game)
-    emit_json(record_schema(plugin.name, vocabulary_of(plugin), list(plugin.presets)))
+    emit_json(game_record_schema(plugin))

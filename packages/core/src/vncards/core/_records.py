@@ -45,6 +45,7 @@ __all__ = [
     "ViolationReport",
     "check_payments",
     "export_schemas",
+    "game_record_schema",
     "load_record",
     "named_cards",
     "record_schema",
@@ -618,10 +619,12 @@ def record_schema(
     game: str,
     vocabulary: RecordVocabulary | None,
     presets: Sequence[str] = (),
+    settings: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The strict JSON Schema of one game's records: the envelope, ``game`` fixed,
-    ``variant`` one of ``presets`` and each action exactly one of the game's keys with a
-    value of its shape.
+    ``variant`` one of ``presets``, ``rules`` naming only ``settings`` (the fields of the
+    game's rules model; their values are checked by the rules model itself) and each
+    action exactly one of the game's keys with a value of its shape.
 
     >>> vocab = RecordVocabulary(actions=(ActionKey("play", CARDS), ActionKey("pass", TRUE)))
     >>> schema = record_schema("g", vocab, ["std"])
@@ -639,6 +642,13 @@ def record_schema(
         props["variant"] = {
             "description": props["variant"].get("description", ""),
             "anyOf": [{"enum": list(presets)}, {"type": "null"}],
+        }
+    if settings:
+        props["rules"] = {
+            "description": props["rules"].get("description", ""),
+            "type": "object",
+            "properties": {name: {} for name in settings},
+            "additionalProperties": False,
         }
     if vocabulary is not None:
         props["actions"] = {**props["actions"], "items": vocabulary.action_schema()}
@@ -675,14 +685,28 @@ def export_schemas(directory: Path, games: Mapping[str, object] | None = None) -
             )
         )
     for name, plugin in sorted((games or {}).items()):
-        presets = list(getattr(plugin, "presets", {}))
-        schemas.append((f"{name}.record", record_schema(name, vocabulary_of(plugin), presets)))
+        schemas.append((f"{name}.record", game_record_schema(plugin)))
     written = []
     for name, schema in schemas:
         path = directory / f"{name}.schema.json"
         path.write_text(schema_text(schema), encoding="utf-8")
         written.append(path)
     return written
+
+
+def game_record_schema(plugin: Any) -> dict[str, Any]:
+    """:func:`record_schema` of an installed game: its name, vocabulary, presets and the
+    settings of its rules model (what ``vncards schema GAME`` prints).
+
+    >>> from vncards.core import get_game
+    >>> sorted(game_record_schema(get_game("tienlen"))["properties"]["rules"]["properties"])[:2]
+    ['cong_multiplier', 'first_lead']
+    """
+    model = getattr(plugin, "rules_model", None)
+    is_model = isinstance(model, type) and issubclass(model, BaseModel)
+    settings = list(model.model_fields) if is_model else []
+    presets = list(getattr(plugin, "presets", {}))
+    return record_schema(plugin.name, vocabulary_of(plugin), presets, settings)
 
 
 def schema_text(schema: Mapping[str, Any]) -> str:
