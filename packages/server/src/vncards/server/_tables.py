@@ -30,6 +30,7 @@ from vncards.core import (
     derive_seed,
     record_game,
     resolve_rules,
+    vocabulary_of,
 )
 from vncards.server._errors import ApiError
 
@@ -197,7 +198,7 @@ class Table:
         except ValidationError as e:
             first = e.errors()[0]
             raise ApiError(422, "bad-action", f"bad action: {_one_line(first['msg'])}") from None
-        vocabulary = getattr(self.plugin, "record_vocabulary", None)
+        vocabulary = vocabulary_of(self.plugin)
         try:
             if vocabulary is not None:
                 # the game's own action keys and value shapes, as its records are read
