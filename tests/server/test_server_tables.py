@@ -452,3 +452,43 @@ def test_every_installed_game_is_played_to_a_record_the_referee_agrees_with(
         report = client.post("/v1/referee", json=record).json()
         assert report["legal"]
         assert report["payments"] == view["result"]["payments"]
+
+
+@pytest.mark.skipif("tienlen" not in games_with_views(), reason="Tiến lên is not installed")
+def test_tien_len_refusals_name_the_rule_and_change_nothing(installed_client: TestClient) -> None:
+    """Contract, on a real game: an action the game cannot read is 422; a readable but
+    illegal one is 409 with the rule's code, and the seat's view is the same after."""
+    client = installed_client
+    players = ["An", "Bình"]
+    for seed in range(9, 40):  # a deal that is not an instant win
+        made = client.post("/v1/tables", json={"game": "tienlen", "players": players, "seed": seed})
+        tokens, table = made.json()["tokens"], made.json()["table"]
+        views = {
+            n: client.get(f"/v1/tables/{table}/view", headers=bearer(t)).json()
+            for n, t in tokens.items()
+        }
+        if not views["An"]["finished"]:
+            break
+    actor = views["An"]["to_act"]
+    other = next(n for n in players if n != actor)
+    before = {
+        n: client.get(f"/v1/tables/{table}/view", headers=bearer(t)).json()
+        for n, t in tokens.items()
+    }
+    for body in ({"play": "3S"}, {"discard": "3S"}, {"play": ["ZZ"]}, {"pass": 1}):
+        r = client.post(f"/v1/tables/{table}/actions", headers=bearer(tokens[actor]), json=body)
+        assert r.status_code == 422, body
+        assert r.json()["error"]["code"] == "bad-action"
+    not_mine = views[other]["hand"][0]
+    for token, body in (
+        (tokens[actor], {"play": [not_mine]}),
+        (tokens[other], {"play": [not_mine]}),
+    ):
+        r = client.post(f"/v1/tables/{table}/actions", headers=bearer(token), json=body)
+        assert r.status_code == 409
+        assert r.json()["error"]["code"] in {"card-not-in-hand", "not-your-turn"}
+    after = {
+        n: client.get(f"/v1/tables/{table}/view", headers=bearer(t)).json()
+        for n, t in tokens.items()
+    }
+    assert after == before
