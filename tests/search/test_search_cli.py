@@ -40,3 +40,14 @@ def test_simulate_takes_search_bots_and_a_thinking_time() -> None:
     assert res.exit_code == 0, res.output
     seats = json.loads(res.stdout)["seats"]
     assert [s["bot"] for s in seats] == ["search", "greedy"]
+
+
+def test_compare_takes_bots_and_a_thinking_time() -> None:
+    res = CliRunner().invoke(
+        app,
+        ["compare", "--games", "2", "--column", "samloc", "--players", "2",
+         "--bots", "search,greedy", "--think", "0.01", "--workers", "1", "--json"],
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    (column,) = json.loads(res.stdout)["columns"]
+    assert [s["bot"] for s in column["measured"]["seats"]] == ["search", "greedy"]

@@ -33,6 +33,7 @@ from vncards.cli._queries import default_players
 from vncards.cli._simulate import RuleOpt, bot_names
 from vncards.cli._stats import mean_text, share_text
 from vncards.core import GamePlugin, RulesBase, SummarizesRules
+from vncards.core._search import Budgeted
 from vncards.core.simulate import Run, SimulationStats, simulate_runs
 
 __all__ = ["Column", "compare_command", "compare_payload", "parse_column", "plot_measures"]
@@ -119,16 +120,23 @@ def compare_payload(
     *,
     columns: list[Column] | None = None,
     players: int | None = None,
+    bots: str | None = None,
+    think: float = 0.1,
 ) -> list[dict[str, Any]]:
     """One entry per column: game, preset, house rules, its settings summary, and the
-    figures measured over ``games`` simulated games when ``games`` > 0."""
+    figures measured over ``games`` simulated games when ``games`` > 0 (by ``bots``,
+    ``greedy,search,…`` as ``vncards simulate`` reads them; a bot that searches thinks
+    ``think`` seconds per decision)."""
     cols = columns if columns is not None else _columns([], {})
     if games > 0:
         runs = []
         for c in cols:
             n = _players(c, players)
-            bots = bot_names(c.plugin, None, n)
-            run = Run(c.plugin, games, n, bots, c.variant, c.overrides, seed)
+            specs = [
+                Budgeted(name, c.plugin.bots[name], think=think)
+                for name in bot_names(c.plugin, bots, n)
+            ]
+            run = Run(c.plugin, games, n, specs, c.variant, c.overrides, seed)
             runs.append(run)
         for c, stats in zip(cols, _simulate(runs, workers, games * len(runs)), strict=True):
             c.stats = stats
@@ -462,6 +470,13 @@ def compare_command(
         Path | None, typer.Option("--plot", help="Draw the measured figures to this PNG file.")
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", "-b", help="Bot per seat in every column, e.g. search,greedy."),
+    ] = None,
+    think: Annotated[
+        float, typer.Option("--think", min=0.001, help="Seconds of search per bot decision.")
+    ] = 0.1,
 ) -> None:
     """Compare games, presets and house rules side by side.
 
@@ -474,7 +489,9 @@ def compare_command(
         raise InputError("--plot draws measured figures: give --games N as well")
     columns = _columns(list(column or []), parse_rule_settings(rule or []))
     n_workers = workers if workers is not None else max(1, os.cpu_count() or 1)
-    payload = compare_payload(games, seed, n_workers, columns=columns, players=players)
+    payload = compare_payload(
+        games, seed, n_workers, columns=columns, players=players, bots=bots, think=think
+    )
     if plot is not None:
         plot_measures(payload, plot)
     if html_file is not None:
