@@ -124,7 +124,15 @@ from vncards.core._records import (
     word,
 )
 from vncards.core._rng import Rng, deal, derive_seed
-from vncards.core._search import SearchBot, SearchHooks, SearchStats
+from vncards.core._search import (
+    Budgeted,
+    ClimbHooks,
+    SearchBot,
+    SearchGame,
+    SearchHooks,
+    SearchStats,
+    make_bot,
+)
 from vncards.core._shedding import (
     Declare,
     Pass,
@@ -150,6 +158,7 @@ __all__ = [
     "BeatsCards",
     "Bot",
     "BotFactory",
+    "Budgeted",
     "Card",
     "CardColour",
     "CardLook",
@@ -161,6 +170,7 @@ __all__ = [
     "ClassifiesCards",
     "ClimbConfig",
     "ClimbEngine",
+    "ClimbHooks",
     "ClimbState",
     "Colour",
     "Combo",
@@ -207,6 +217,7 @@ __all__ = [
     "RulesBase",
     "RulesError",
     "SearchBot",
+    "SearchGame",
     "SearchHooks",
     "SearchStats",
     "Seat",
@@ -244,6 +255,7 @@ __all__ = [
     "is_chop",
     "legal_plays",
     "load_record",
+    "make_bot",
     "mask_ids",
     "mask_of",
     "named_cards",

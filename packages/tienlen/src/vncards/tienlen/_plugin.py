@@ -32,6 +32,7 @@ from vncards.tienlen._bots import GreedyBot
 from vncards.tienlen._engine import CHOP_TABLE, TienLenEngine, TienLenState
 from vncards.tienlen._rules import DEFAULT_PRESET, PRESETS, TienLenRules
 from vncards.tienlen._scoring import count_la, instant_wins_in_order, itemise_la
+from vncards.tienlen._search import search_bot
 
 __all__ = ["TienLenGame", "plugin"]
 
@@ -81,7 +82,12 @@ class TienLenGame(SheddingGame[TienLenRules]):
 
     def __init__(self) -> None:
         self._engines: dict[TienLenRules, TienLenEngine] = {}
-        self.bots: Mapping[str, BotFactory] = {"random": _random_bot, "greedy": GreedyBot}
+        self.bots: Mapping[str, BotFactory] = {
+            "random": _random_bot,
+            "greedy": GreedyBot,
+            "search": search_bot,
+        }
+        self.default_opponent = "search"  # the strongest bot: vncards play's default
 
     # ------------------------------------------------------------ set-up
 
