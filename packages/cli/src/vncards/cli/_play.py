@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -397,6 +398,8 @@ def play_command(
     With --games K the winner of each game acts first in the next, and the settlement
     shows running totals. Type ? at the prompt for help.
     """
+    if sys.stdin is None or sys.stdin.closed:
+        raise InputError("play needs a terminal to read your moves: standard input is closed")
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
     n = players if players is not None else default_players(plugin, rules)

@@ -2,7 +2,9 @@
 plugin protocol, so every installed game (a third party's too) works in every command.
 
 Exit codes: 0 for an answered query (even "no"), 1 when the referee finds an illegal
-action, 2 for input that cannot be read — always one line on stderr, never a traceback.
+action, 2 for input that cannot be read, 3 when the output cannot be written (an encoding
+that lacks the cards' symbols, a closed pipe) — always one line on stderr, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ __all__ = ["app", "main"]
 
 UNREADABLE = 2
 """Exit code for input that cannot be read (and for a usage error)."""
+UNWRITABLE = 3
+"""Exit code when the output cannot be written: a failure of the machine, not of the input."""
 
 
 def _fail(message: str, code: int = UNREADABLE) -> None:
@@ -67,6 +71,14 @@ class _OneLineErrors(TyperGroup):
             _fail("aborted", 1)
         except VncardsError as e:
             _fail(str(e))
+        except UnicodeEncodeError as e:
+            _fail(
+                f"cannot write the output in the {e.encoding} encoding"
+                " (set PYTHONIOENCODING=utf-8)",
+                UNWRITABLE,
+            )
+        except BrokenPipeError:
+            _fail("the output was closed before everything was written", UNWRITABLE)
         except (ValueError, KeyError, OSError) as e:
             _fail(str(e) or type(e).__name__)
         except Exception as e:

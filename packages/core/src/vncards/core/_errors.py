@@ -12,6 +12,7 @@ __all__ = [
     "PluginError",
     "RecordError",
     "RulesError",
+    "SeedError",
     "VncardsError",
     "short_message",
 ]
@@ -102,6 +103,18 @@ class RecordError(VncardsError, ValueError):
 
 class RulesError(VncardsError, ValueError):
     """An unknown preset or an invalid rule setting."""
+
+
+class SeedError(VncardsError, TypeError):
+    """A seed that is not an integer.
+
+    >>> from vncards.core import Rng
+    >>> try:
+    ...     Rng("42")
+    ... except SeedError as e:
+    ...     print(e)
+    a seed is an integer, not str
+    """
 
 
 class PluginError(VncardsError):

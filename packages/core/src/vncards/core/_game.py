@@ -323,7 +323,7 @@ def resolve_rules(
     ...     print(e)
     g has no variant 'fast' (known: std)
     """
-    name = variant or plugin.default_preset
+    name = plugin.default_preset if variant is None else variant
     try:
         base = plugin.presets[name]
     except KeyError:

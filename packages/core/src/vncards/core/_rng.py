@@ -10,6 +10,8 @@ import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from vncards.core._errors import SeedError
+
 __all__ = ["Rng", "deal", "deal_masks", "derive_seed"]
 
 _MASK64 = (1 << 64) - 1
@@ -37,6 +39,8 @@ class Rng:
     __slots__ = ("_state",)
 
     def __init__(self, seed: int) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SeedError(f"a seed is an integer, not {type(seed).__name__}")
         self._state = seed & _MASK64
 
     def next64(self) -> int:

@@ -45,6 +45,9 @@ from vncards.samloc._search import search_bot
 
 __all__ = ["SamLoc", "plugin"]
 
+ENGINE_CACHE_SIZE = 256
+"""Most engines kept, one per distinct rules (records may each override settings)."""
+
 
 class SamLoc(SheddingGame[SamRules]):
     """Sâm Lốc (Vietnamese Sâm): 10 cards each, rank-only climbing, báo Sâm, thối 2.
@@ -104,6 +107,9 @@ class SamLoc(SheddingGame[SamRules]):
             return last[1]  # the same rules object as last time (a preset): no hashing
         eng = self._engines.get(rules)
         if eng is None:
+            if len(self._engines) >= ENGINE_CACHE_SIZE:
+                # each record may override settings: the cache must not grow forever
+                self._engines.clear()
             eng = self._engines[rules] = SamEngine(rules)
         self._last = (rules, eng)
         return eng
