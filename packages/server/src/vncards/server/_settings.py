@@ -18,12 +18,17 @@ class ServerSettings:
     ``max_body_bytes`` bounds every request body but a batch's, which
     ``max_batch_bytes`` bounds; a larger body is refused with 413. ``max_tables`` caps
     the tables still being played (finished ones are dropped first to make room);
-    a table nobody has touched for ``idle_seconds`` is ended and forgotten. ``clock``
+    a table nobody has touched for ``idle_seconds`` is ended and forgotten;
+    ``max_bot_steps`` bounds the bots' choices between two human ones. ``clock``
     tells the time in seconds (tests pass a clock they move by hand).
 
     >>> s = ServerSettings(max_tables=10)
     >>> s.max_tables, s.idle_seconds
     (10, 1800.0)
+    >>> ServerSettings(max_tables=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_tables must be at least 1, not 0
     """
 
     max_body_bytes: int = MAX_RECORD_BYTES
@@ -32,3 +37,11 @@ class ServerSettings:
     idle_seconds: float = 30 * 60.0
     max_bot_steps: int = 100_000
     clock: Callable[[], float] = field(default=time.monotonic, repr=False)
+
+    def __post_init__(self) -> None:
+        for name in ("max_body_bytes", "max_batch_bytes", "max_tables", "max_bot_steps"):
+            value = getattr(self, name)
+            if value < 1:
+                raise ValueError(f"{name} must be at least 1, not {value}")
+        if not self.idle_seconds > 0:
+            raise ValueError(f"idle_seconds must be more than 0, not {self.idle_seconds}")
