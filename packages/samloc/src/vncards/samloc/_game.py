@@ -327,7 +327,9 @@ class SamLoc(SheddingGame[SamRules]):
         return None
 
     def _next_to_ask(self, state: ClimbState) -> int:
-        st = cast(SamState, state)
+        # asked up to twice per seat before every game (the question, then the
+        # decline's check): the annotation, not a cast
+        st: SamState = state  # type: ignore[assignment]
         n = len(state.hands)
         first = st.first
         declarer = st.declarer
