@@ -809,12 +809,17 @@ class SheddingGame(Generic[RulesT]):
         if len(events) > 1 and type(events[-2]) is Won:
             return  # closed already
         res = self.result(state)
-        rest = list(res.transfers)
-        for e in events:
-            if type(e) is Settled:
-                for t in e.transfers:
-                    if t in rest:
-                        rest.remove(t)
+        paid = state.chop_transfers  # each announced by the engine's own settle event
+        k = len(paid)
+        if list(res.transfers[:k]) == paid:
+            rest = list(res.transfers[k:])
+        else:  # a result that lists them otherwise: leave out every transfer announced
+            rest = list(res.transfers)
+            for e in events:
+                if type(e) is Settled:
+                    for t in e.transfers:
+                        if t in rest:
+                            rest.remove(t)
         events.append(Won(res.winner, res.outcome or "win", res.instant_win))
         events.append(Settled(None, tuple(rest)))
 
