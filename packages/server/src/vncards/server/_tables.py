@@ -36,9 +36,10 @@ from vncards.server._errors import ApiError
 
 __all__ = ["BOT_PREFERENCE", "Table", "TableStore", "default_bot", "new_table"]
 
-BOT_PREFERENCE = ("search", "greedy")
-"""Bot names tried first when a table needs the strongest bot a game offers; after
-them any bot of the game's own, and ``random`` last."""
+BOT_PREFERENCE = ("search", "solver", "greedy")
+"""Bot names tried first, in this order, when a table needs the strongest bot a game
+offers (a determinized search, an arrangement solver, a greedy player); after them any
+bot of the game's own, and ``random`` last."""
 
 
 def default_bot(bots: Sequence[str]) -> str:
@@ -46,8 +47,10 @@ def default_bot(bots: Sequence[str]) -> str:
 
     >>> default_bot(["random", "greedy", "sam"])
     'greedy'
-    >>> default_bot(["random", "solver"])
+    >>> default_bot(["random", "greedy", "solver"])
     'solver'
+    >>> default_bot(["random", "own"])
+    'own'
     >>> default_bot(["random", "greedy", "search"])
     'search'
     """

@@ -100,7 +100,7 @@ const TEXT = {
 };
 
 const BOT_NAMES = ["An", "Bình", "Chi", "Dũng", "Em", "Giang", "Hà", "Khánh"];
-const BOT_PREFERENCE = ["search", "greedy"];
+const BOT_PREFERENCE = ["search", "solver", "greedy"];
 const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
 const FRENCH = /^(10|[2-9TJQKA])[SCDH]$/i;
 const TUSAC = /^[RYGW][KAERCHP]$/;
