@@ -35,8 +35,7 @@ from vncards.cli._common import (
     get_plugin,
     rules_for,
 )
-from vncards.core import PluginWarning, derive_seed, get_game, play_game
-from vncards.core._search import make_bot
+from vncards.core import PluginWarning, derive_seed, get_game, make_bot, play_game
 
 __all__ = ["EntrantStats", "TournamentGame", "run_tournament", "tournament_command"]
 

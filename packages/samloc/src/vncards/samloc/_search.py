@@ -15,8 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
-from vncards.core import ClimbState, Combo, Kind, classify, is_chop
-from vncards.core._search import ClimbHooks, SearchBot
+from vncards.core import ClimbHooks, ClimbState, Combo, Kind, SearchBot, classify, is_chop
 from vncards.samloc._bots import SamBot, declarer_of
 from vncards.samloc._engine import TWOS, SamState, next_active
 

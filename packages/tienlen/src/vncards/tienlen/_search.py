@@ -9,8 +9,7 @@ legal unit of the hand and the lowest and highest plays.
 
 from __future__ import annotations
 
-from vncards.core import ClimbState, Combo, Kind, classify, is_chop
-from vncards.core._search import ClimbHooks, SearchBot
+from vncards.core import ClimbHooks, ClimbState, Combo, Kind, SearchBot, classify, is_chop
 from vncards.tienlen._bots import Unit, split_hand
 from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES
 

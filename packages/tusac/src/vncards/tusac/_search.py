@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from vncards.core._search import SearchBot, SearchGame, SearchHooks
+from vncards.core import SearchBot, SearchGame, SearchHooks
 from vncards.tusac._engine import (
     Discard,
     Take,
