@@ -164,6 +164,12 @@ def test_the_first_moves_of_sam_and_tu_sac_by_clicking(
             assert int(page.evaluate("document.body.dataset.events")) > before
     assert kinds
     assert page.query_selector_all("#log li")
+    if not page.query_selector("body[data-state=finished]"):
+        # the events came over the table's WebSocket, every one of them
+        assert page.evaluate("S.ws !== null && S.ws.readyState === WebSocket.OPEN")
+        page.wait_for_function(
+            "document.querySelectorAll('#log li').length === Number(document.body.dataset.events)"
+        )
 
 
 def test_mau_binh_is_arranged_by_clicking(page: Any, server: LiveServer) -> None:
