@@ -219,6 +219,7 @@ async function startTable() {
     S.game = g; S.table = made.table; S.token = made.tokens[me]; S.me = me; S.bots = bots;
     S.selected.clear(); S.groups = {}; S.log = [];
     if (S.ws) S.ws.close();
+    pending = [];
     const view = await api(`/v1/tables/${S.table}/view`);
     S.log = [...view.history];
     $("#setup").hidden = true;
@@ -237,9 +238,23 @@ function openEvents(since) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const url = `${proto}//${location.host}/v1/tables/${S.table}/events?token=${encodeURIComponent(S.token)}&since=${since}`;
   const ws = new WebSocket(url);
-  ws.onmessage = (m) => { addEvents([JSON.parse(m.data)]); };
+  ws.onmessage = (m) => { if (S.ws === ws) queueEvent(JSON.parse(m.data)); };
   ws.onclose = () => { if (S.ws === ws) S.ws = null; };
   S.ws = ws;
+}
+// Events that arrive together (a move and the bots' answers) are shown one after
+// another, as a table would see them played.
+const PACE_MS = 140;
+let pending = [];
+let draining = null;
+function queueEvent(e) {
+  pending.push(e);
+  if (draining === null) drain();
+}
+function drain() {
+  if (!pending.length) { draining = null; return; }
+  addEvents([pending.shift()]);
+  draining = setTimeout(drain, PACE_MS);
 }
 function addEvents(events) {
   for (const e of events) S.log.push(e);
