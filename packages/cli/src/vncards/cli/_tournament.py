@@ -328,7 +328,7 @@ def tournament_command(
         title=f"{plugin.title}: {len(played)} games ({len(played) // len(names)} deals × "
         f"{len(names)} rotations), seed {seed}, search budget {budget} per decision"
     )
-    for col in ("bot", "seats", "wins", "win share (95%)", "mean lá (95%)", "rating μ ± σ"):
+    for col in ("bot", "games", "wins", "win share (95%)", "mean lá (95%)", "rating μ ± σ"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for s in stats:
         table.add_row(
