@@ -39,7 +39,7 @@ def no_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any, **kwargs: Any) -> None:
         pytest.fail("a process pool was started for a run that should have been refused")
 
-    monkeypatch.setattr(sim, "ProcessPoolExecutor", refuse)
+    monkeypatch.setattr(sim, "_on_processes", refuse)
 
 
 def test_one_and_two_workers_give_the_same_games() -> None:

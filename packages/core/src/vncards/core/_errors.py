@@ -19,7 +19,7 @@ __all__ = [
 
 
 _RUN = re.compile(r"\S{121,}")
-_QUOTED = re.compile(r"'([^'\n]{41,})'|\"([^\"\n]{41,})\"")
+_QUOTED = re.compile(r"'([^'\s]{41,})'|\"([^\"\s]{41,})\"")
 QUOTE_LIMIT = 40
 """Most characters of one piece of input an error message quotes."""
 MESSAGE_LIMIT = 400

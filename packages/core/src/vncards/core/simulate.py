@@ -25,20 +25,26 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import importlib
 import math
 import multiprocessing
+import os
 import pickle
+import signal
 import statistics as _pystats
 import sys
 import threading
+import time
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as _connection_wait
 from typing import Any
 
 from vncards.core._errors import PluginError, RulesError, VncardsError
@@ -388,6 +394,7 @@ def play_games(
     scheduler: str | None = None,
     keep_records: bool = False,
     progress: Callable[[int], None] | None = None,
+    force_workers: bool = False,
 ) -> list[GameSummary]:
     """Play ``games`` bot games and summarise each, in game order.
 
@@ -395,7 +402,8 @@ def play_games(
     ``rules`` is a rules object, or single settings overriding ``variant`` (the game's
     default preset when ``None``). ``players`` defaults to four where the rules allow it.
     ``bots`` gives one :data:`BotSpec` per seat, or one for every seat (default: the
-    game's :func:`default_bot`). ``workers > 1`` plays in that many processes;
+    game's :func:`default_bot`). ``workers > 1`` plays in that many processes (at most
+    one per CPU unless ``force_workers``, and never more than there are chunks of games);
     ``scheduler="tcp://HOST:PORT"`` on that Dask cluster (needs Dask installed, and the
     same vncards packages on every worker). ``progress(k)`` is called in this process
     each time ``k`` more games are done. The result depends only on the game, rules,
@@ -416,7 +424,7 @@ def play_games(
         return []
     if scheduler is not None:
         return _on_dask(job, games, scheduler, progress)
-    return _play_jobs([(plugin, job, games)], workers, progress)[0]
+    return _play_jobs([(plugin, job, games)], workers, progress, force_workers)[0]
 
 
 def _with_seed(job: _Job, seed: int, keep_records: bool) -> _Job:
@@ -446,6 +454,7 @@ def play_runs(
     *,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    force_workers: bool = False,
 ) -> list[list[GameSummary]]:
     """Play several runs (each as :func:`play_games` would) sharing one pool of
     ``workers`` processes, so that worker start-up is paid once for all of them.
@@ -462,14 +471,18 @@ def play_runs(
             run.game, run.games, run.players, run.bots, run.variant, run.rules, workers
         )
         checked.append((plugin, _with_seed(job, run.seed, run.keep_records), run.games))
-    return _play_jobs(checked, workers, progress)
+    return _play_jobs(checked, workers, progress, force_workers)
 
 
 def _play_jobs(
     jobs: Sequence[tuple[GamePlugin[Any, Any, Any], _Job, int]],
     workers: int,
     progress: Callable[[int], None] | None,
+    force_workers: bool = False,
 ) -> list[list[GameSummary]]:
+    if not force_workers:
+        # more processes than CPUs only slow a run down (and a typo may ask for 10,000)
+        workers = min(workers, os.cpu_count() or 1)
     # a plugin given as an object, not found among the installed games, may not be
     # importable in a fresh process: its games are played here
     if any(not isinstance(job.game, str) for _, job, _ in jobs):
@@ -500,59 +513,151 @@ def _on_processes(
     workers: int,
     progress: Callable[[int], None] | None,
 ) -> list[list[GameSummary]]:
-    """Play the chunks of every job in ``workers - 1`` spawned processes and in this one.
+    """Play the chunks of every job in up to ``workers - 1`` spawned processes (never more
+    than there are chunks, nor than CPUs) and in this one.
 
-    The pool takes chunks from the front; this process, which needs no start-up, takes
-    them from the back for as long as the pool has not reached them. Where a chunk is
-    played changes nothing in it, so the split never shows in the result.
+    Workers take chunks from the front; this process, which needs no start-up, takes them
+    from the back whenever no worker's answer is waiting. Where a chunk is played changes
+    nothing in it, so the split never shows in the result.
+
+    Each worker has a pipe of its own, so a worker that dies (killed, out of memory), even
+    while sending its answer, is seen at once: the run ends with :class:`SimulationError`
+    naming what happened, never a hang. A worker whose parent dies stops too (its pipe
+    closes; on Linux the kernel also kills it), so no worker outlives the run.
     """
     tasks: list[tuple[int, int, int]] = []
     for j, (_, _, games) in enumerate(jobs):
         share = max(1, round(workers * _CHUNKS_PER_WORKER / len(jobs)))
         tasks.extend((j, start, stop) for start, stop in _chunks(games, share))
     results: list[list[GameSummary] | None] = [None] * len(tasks)
+    n = max(1, min(workers - 1, len(tasks)))
     # Spawned workers start clean and find the game by its name or reference, with
     # this process's sys.path, so a "module:attribute" game importable here is there too.
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context) as pool:
-        # The pool spawns its processes during the first submits.
+    procs: list[Any] = []
+    conns: list[Connection] = []
+    finished = 0
+    try:
         with _main_script_hidden([job.game for _, job, _ in jobs]):
-            futures = [pool.submit(_run_chunk, jobs[j][1], lo, hi) for j, lo, hi in tasks]
-        reported: set[int] = set()
+            for _ in range(n):
+                ours, theirs = context.Pipe()
+                proc = context.Process(target=_worker_main, args=(theirs, os.getpid()), daemon=True)
+                proc.start()
+                theirs.close()
+                procs.append(proc)
+                conns.append(ours)
+        front, back = 0, len(tasks)  # tasks[front:back] are not handed out yet
+        busy: dict[int, int] = {}  # worker -> the task it plays
 
-        def report() -> None:
-            for k, f in enumerate(futures):
-                if k not in reported and f.done() and not f.cancelled():
-                    results[k] = f.result()
-                    reported.add(k)
-                    if progress is not None:
-                        progress(tasks[k][2] - tasks[k][1])
+        def hand_out(w: int) -> None:
+            nonlocal front
+            if front < back:
+                j, lo, hi = tasks[front]
+                conns[w].send((jobs[j][1], lo, hi))
+                busy[w] = front
+                front += 1
 
-        try:
-            for k in reversed(range(len(tasks))):
-                if not futures[k].cancel():
-                    break
-                j, lo, hi = tasks[k]
+        def done(k: int, chunk: list[GameSummary]) -> None:
+            nonlocal finished
+            results[k] = chunk
+            finished += 1
+            if progress is not None:
+                progress(tasks[k][2] - tasks[k][1])
+
+        for w in range(n):
+            hand_out(w)
+        while finished < len(tasks):
+            watched = [conns[w] for w in busy] + [procs[w].sentinel for w in busy]
+            ready = _connection_wait(watched, timeout=0)
+            if not ready and front < back:
+                back -= 1
+                j, lo, hi = tasks[back]
                 plugin, job, _ = jobs[j]
-                results[k] = [_play_one(plugin, job, i) for i in range(lo, hi)]
-                reported.add(k)
-                if progress is not None:
-                    progress(hi - lo)
-                report()
-            while len(reported) < len(tasks):
-                wait(
-                    [f for k, f in enumerate(futures) if k not in reported],
-                    return_when=FIRST_COMPLETED,
-                )
-                report()
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            raise
+                done(back, [_play_one(plugin, job, i) for i in range(lo, hi)])
+                continue
+            if not ready:
+                ready = _connection_wait(watched)
+            for w in list(busy):
+                if conns[w] not in ready and procs[w].sentinel not in ready:
+                    continue
+                k = busy.pop(w)
+                try:
+                    status, payload = conns[w].recv()
+                except (EOFError, OSError):
+                    procs[w].join(1)
+                    raise SimulationError(
+                        f"a worker process stopped ({_how(procs[w].exitcode)}) after"
+                        f" {_games_done(tasks, results)} games were played; the run was ended"
+                    ) from None
+                if status != "ok":
+                    raise SimulationError(f"a worker process failed: {payload}")
+                done(k, payload)
+                hand_out(w)
+    finally:
+        for conn in conns:
+            with contextlib.suppress(OSError):
+                conn.close()  # a waiting worker reads the end of its pipe and stops
+        for proc in procs:
+            proc.join(5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
     out: list[list[GameSummary]] = [[] for _ in jobs]
     for (j, _, _), chunk in zip(tasks, results, strict=True):
         out[j].extend(chunk or [])
     return out
+
+
+def _how(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        return f"killed by {name}"
+    if exitcode is None:
+        return "its pipe closed"
+    return f"exit code {exitcode}"
+
+
+def _games_done(tasks: Sequence[tuple[int, int, int]], results: Sequence[Any]) -> int:
+    return sum(hi - lo for (_, lo, hi), r in zip(tasks, results, strict=True) if r is not None)
+
+
+def _worker_main(conn: Connection, parent: int) -> None:
+    """A worker process: plays the chunks it is sent until its pipe closes."""
+    _die_with_parent(parent)
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        job, lo, hi = task
+        try:
+            answer: tuple[str, Any] = ("ok", _run_chunk(job, lo, hi))
+        except Exception as e:
+            answer = ("error", f"{type(e).__name__}: {e}")
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            return
+
+
+def _die_with_parent(parent: int) -> None:
+    """Make this worker end when the process that started it ends (killed included)."""
+    if sys.platform == "linux":
+        with contextlib.suppress(Exception):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(1)  # the parent died before the line above took effect
+
+    def watch() -> None:  # elsewhere (and as a second guard) the parent is polled
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="vncards-parent-watch", daemon=True).start()
 
 
 @contextmanager
