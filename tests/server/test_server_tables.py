@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 from vncards.core import Transfer, net_of, referee
-from vncards.server import ServerSettings, create_app
+from vncards.server import ServerSettings, create_app, default_bot
 
 from tests.server._toy import TOY
 from tests.server.conftest import bearer, games_with_views, new_toy_table
@@ -502,3 +502,31 @@ def test_tien_len_refusals_name_the_rule_and_change_nothing(installed_client: Te
         for n, t in tokens.items()
     }
     assert after == before
+
+
+def test_the_default_bot_is_the_games_strongest(toy: TestClient) -> None:
+    """A seat given the bot ``default`` gets the game's declared default opponent, else
+    the strongest by name (the toy game has only ``random`` and its own ``first``)."""
+    r = toy.post(
+        "/v1/tables", json={"game": "toy", "players": ["A", "B"], "bots": {"B": "default"}}
+    )
+    assert r.status_code == 201
+    store = toy.app.state.store  # type: ignore[attr-defined]
+    assert store.get(r.json()["table"]).bots[1].name == "first"
+    assert set(r.json()["tokens"]) == {"A"}
+
+
+@pytest.mark.parametrize("game", games_with_views())
+def test_the_default_bot_of_an_installed_game_is_its_declared_opponent(
+    installed_client: TestClient, game: str
+) -> None:
+    plugin = installed_client.app.state.games[game]  # type: ignore[attr-defined]
+    r = installed_client.post(
+        "/v1/tables", json={"game": game, "players": ["A", "B"], "bots": {"B": "default"}}
+    )
+    assert r.status_code == 201
+    bot = installed_client.app.state.store.get(r.json()["table"]).bots[1]  # type: ignore[attr-defined]
+    declared = getattr(plugin, "default_opponent", None)
+    assert bot.name == default_bot(list(plugin.bots), declared)
+    if declared is not None:
+        assert bot.name == declared

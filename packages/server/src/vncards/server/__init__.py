@@ -12,10 +12,11 @@ from vncards.server._app import TableRequest, create_app, games_payload, referee
 from vncards.server._errors import ApiError
 from vncards.server._serve import serve
 from vncards.server._settings import ServerSettings
-from vncards.server._tables import BOT_PREFERENCE, Table, TableStore, default_bot
+from vncards.server._tables import BOT_PREFERENCE, DEFAULT_BOT, Table, TableStore, default_bot
 
 __all__ = [
     "BOT_PREFERENCE",
+    "DEFAULT_BOT",
     "ApiError",
     "ServerSettings",
     "Table",

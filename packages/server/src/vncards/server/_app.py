@@ -65,8 +65,8 @@ class TableRequest(BaseModel):
     )
     bots: dict[str, str] = Field(
         default_factory=dict,
-        description="Player name → bot name (as /v1/games lists them); every other seat is"
-        " a human with a token.",
+        description="Player name → bot name (as /v1/games lists them, or `default` for the"
+        " game's strongest); every other seat is a human with a token.",
     )
     seed: int | None = Field(
         default=None, ge=0, lt=2**63, description="Seed of the deal; random when absent."
@@ -207,6 +207,7 @@ def create_app(
     )
     app.state.store = store
     app.state.settings = settings
+    app.state.games = installed
 
     def limit(path: str) -> int:
         if path.rstrip("/").endswith("/referee/batch"):

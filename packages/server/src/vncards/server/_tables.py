@@ -34,7 +34,10 @@ from vncards.core import (
 )
 from vncards.server._errors import ApiError
 
-__all__ = ["BOT_PREFERENCE", "Table", "TableStore", "default_bot", "new_table"]
+__all__ = ["BOT_PREFERENCE", "DEFAULT_BOT", "Table", "TableStore", "default_bot", "new_table"]
+
+DEFAULT_BOT = "default"
+"""The bot name that asks a table for the game's strongest bot (:func:`default_bot`)."""
 
 BOT_PREFERENCE = ("search", "solver", "greedy")
 """Bot names tried first, in this order, when a table needs the strongest bot a game
@@ -42,9 +45,13 @@ offers (a determinized search, an arrangement solver, a greedy player); after th
 bot of the game's own, and ``random`` last."""
 
 
-def default_bot(bots: Sequence[str]) -> str:
-    """The strongest bot among a game's bot names.
+def default_bot(bots: Sequence[str], declared: str | None = None) -> str:
+    """The strongest bot among a game's bot names: the one the game declares as its
+    ``default_opponent`` when it has that bot, else the first of
+    :data:`BOT_PREFERENCE` it has, else one of its own, else ``random``.
 
+    >>> default_bot(["random", "greedy", "search"], declared="greedy")
+    'greedy'
     >>> default_bot(["random", "greedy", "sam"])
     'greedy'
     >>> default_bot(["random", "greedy", "solver"])
@@ -54,6 +61,8 @@ def default_bot(bots: Sequence[str]) -> str:
     >>> default_bot(["random", "greedy", "search"])
     'search'
     """
+    if declared is not None and declared in bots:
+        return declared
     for name in BOT_PREFERENCE:
         if name in bots:
             return name
@@ -261,6 +270,8 @@ def new_table(
         if name not in bots:
             continue
         kind = bots[name]
+        if kind == DEFAULT_BOT and kind not in plugin.bots:
+            kind = default_bot(list(plugin.bots), getattr(plugin, "default_opponent", None))
         factory = plugin.bots.get(kind)
         if factory is None:
             known = ", ".join(plugin.bots)
