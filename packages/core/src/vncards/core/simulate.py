@@ -32,7 +32,9 @@ import math
 import multiprocessing
 import os
 import pickle
+import re
 import signal
+import socket
 import statistics as _pystats
 import sys
 import threading
@@ -60,6 +62,7 @@ from vncards.core._plugins import (
 from vncards.core._rng import derive_seed
 
 __all__ = [
+    "DASK_TIMEOUT",
     "BotSpec",
     "GameSummary",
     "Mean",
@@ -395,6 +398,7 @@ def play_games(
     keep_records: bool = False,
     progress: Callable[[int], None] | None = None,
     force_workers: bool = False,
+    dask_timeout: float | None = None,
 ) -> list[GameSummary]:
     """Play ``games`` bot games and summarise each, in game order.
 
@@ -405,8 +409,9 @@ def play_games(
     game's :func:`default_bot`). ``workers > 1`` plays in that many processes (at most
     one per CPU unless ``force_workers``, and never more than there are chunks of games);
     ``scheduler="tcp://HOST:PORT"`` on that Dask cluster (needs Dask installed, and the
-    same vncards packages on every worker). ``progress(k)`` is called in this process
-    each time ``k`` more games are done. The result depends only on the game, rules,
+    same vncards packages on every worker; every wait on the cluster gives up after
+    ``dask_timeout`` seconds, default :data:`DASK_TIMEOUT`). ``progress(k)`` is called in
+    this process each time ``k`` more games are done. The result depends only on the game, rules,
     players, bots and seed (bot objects used as they are keep their own state between
     games: give a name or a factory for results that do not depend on ``workers``).
 
@@ -423,7 +428,7 @@ def play_games(
     if games == 0:
         return []
     if scheduler is not None:
-        return _on_dask(job, games, scheduler, progress)
+        return _on_dask(job, games, scheduler, progress, dask_timeout)
     return _play_jobs([(plugin, job, games)], workers, progress, force_workers)[0]
 
 
@@ -687,9 +692,73 @@ def _main_script_hidden(games: Sequence[Any]) -> Iterator[None]:
         main.__dict__.update(saved)
 
 
+DASK_TIMEOUT = 10.0
+"""Seconds to wait for a Dask scheduler to answer, for a first worker, or for a worker
+to come back when every one has left (``VNCARDS_DASK_TIMEOUT`` overrides it)."""
+_ADDRESS = re.compile(
+    r"^(?:(?:tcp|tls|ucx|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):\d{1,5}/?$"
+)
+
+
+def _dask_timeout(given: float | None) -> float:
+    if given is not None:
+        return float(given)
+    raw = os.environ.get("VNCARDS_DASK_TIMEOUT", "").strip()
+    try:
+        value = float(raw) if raw else DASK_TIMEOUT
+    except ValueError:
+        raise SimulationError(
+            f"VNCARDS_DASK_TIMEOUT must be a number of seconds, not {raw!r}"
+        ) from None
+    if not value > 0:
+        raise SimulationError(f"VNCARDS_DASK_TIMEOUT must be above 0, not {raw!r}")
+    return value
+
+
+def _probe(address: str, limit: float) -> None:
+    """Refuse, within ``limit`` seconds, an address where nothing listens, or (over TCP)
+    where what listens does not greet as a Dask scheduler does on connection."""
+    scheme, _, rest = address.rpartition("://")
+    host, _, port = rest.rstrip("/").rpartition(":")
+    host = host.strip("[]")
+    try:
+        with socket.create_connection((host, int(port)), timeout=limit) as sock:
+            if scheme in ("", "tcp"):
+                sock.settimeout(limit)
+                if not sock.recv(1):
+                    raise ConnectionResetError("the connection was closed")
+    except TimeoutError:
+        raise SimulationError(
+            f"{address} does not answer as a Dask scheduler (waited {limit:g} s)"
+        ) from None
+    except OSError as e:
+        raise SimulationError(
+            f"cannot reach the Dask scheduler at {address}: {e.strerror or e}"
+        ) from None
+
+
 def _on_dask(
-    job: _Job, games: int, scheduler: str, progress: Callable[[int], None] | None
+    job: _Job,
+    games: int,
+    scheduler: str,
+    progress: Callable[[int], None] | None,
+    timeout: float | None = None,
 ) -> list[GameSummary]:
+    """Play the run's chunks as tasks of the Dask cluster at ``scheduler``.
+
+    Every wait is bounded by the timeout: reaching the scheduler, its first worker, and
+    a worker again when every worker has left mid-run; a failure is one
+    :class:`SimulationError`. Dask sends the tasks pickled: use it on a trusted network
+    or over TLS (see the scaling page of the documentation).
+    """
+    limit = _dask_timeout(timeout)
+    inproc = scheduler.startswith("inproc://")  # a cluster inside this process
+    if not inproc and not _ADDRESS.match(scheduler.strip()):
+        raise SimulationError(
+            f"{scheduler!r} is not a Dask scheduler address (tcp://HOST:PORT or tls://HOST:PORT)"
+        )
+    if not inproc:
+        _probe(scheduler.strip(), limit)
     try:
         # Imported by name so that Dask stays optional and its untyped API stays Any.
         distributed: Any = importlib.import_module("distributed")
@@ -698,10 +767,19 @@ def _on_dask(
             'running on a Dask cluster needs Dask: pip install "vncards-cli[dask]"'
         ) from None
     try:
-        client = distributed.Client(scheduler, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as e:
-        raise SimulationError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+        client = distributed.Client(scheduler.strip(), timeout=limit, set_as_default=False)
+    except Exception as e:  # OSError, TimeoutError, a port that speaks another protocol
+        raise SimulationError(
+            f"cannot reach the Dask scheduler at {scheduler} within {limit:g} s"
+            f" ({type(e).__name__}: {' '.join(str(e).split())[:120]})"
+        ) from None
     try:
+        try:
+            client.wait_for_workers(1, timeout=limit)
+        except Exception:
+            raise SimulationError(
+                f"the Dask scheduler at {scheduler} has no worker (waited {limit:g} s)"
+            ) from None
         threads = sum(client.nthreads().values()) or 1
         chunks = _chunks(games, threads * _CHUNKS_PER_WORKER)
         futures = [
@@ -709,21 +787,41 @@ def _on_dask(
         ]
         where = {f.key: k for k, f in enumerate(futures)}
         results: list[list[GameSummary]] = [[] for _ in chunks]
-        with client.as_current():
-            for f in distributed.as_completed(futures):
+        pending = set(futures)
+        seen_worker = time.monotonic()
+        while pending:
+            try:
+                done = distributed.wait(
+                    list(pending), timeout=min(1.0, limit), return_when="FIRST_COMPLETED"
+                ).done
+            except TimeoutError:
+                done = set()
+            for f in done:
+                pending.discard(f)
                 try:
                     chunk = f.result()
                 except (ImportError, PluginError) as e:
                     raise SimulationError(
                         f"a Dask worker could not load {job.game!r} ({e}); every worker needs"
-                        " the same vncards packages, and the game's module, as this machine"
+                        " the same vncards packages, and the module of the game, as this machine"
+                    ) from None
+                except Exception as e:
+                    raise SimulationError(
+                        f"a Dask task failed ({type(e).__name__}: {' '.join(str(e).split())[:120]})"
                     ) from None
                 results[where[f.key]] = chunk
                 if progress is not None:
                     progress(len(chunk))
+            if client.nthreads():
+                seen_worker = time.monotonic()
+            elif time.monotonic() - seen_worker > limit:
+                raise SimulationError(
+                    f"every Dask worker left the run and none came back within {limit:g} s"
+                )
         return [s for part in results for s in part]
     finally:
-        client.close()
+        with contextlib.suppress(Exception):
+            client.close(timeout=limit)
 
 
 # ----------------------------------------------------------------- statistics
