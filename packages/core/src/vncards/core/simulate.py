@@ -757,8 +757,6 @@ def _on_dask(
         raise SimulationError(
             f"{scheduler!r} is not a Dask scheduler address (tcp://HOST:PORT or tls://HOST:PORT)"
         )
-    if not inproc:
-        _probe(scheduler.strip(), limit)
     try:
         # Imported by name so that Dask stays optional and its untyped API stays Any.
         distributed: Any = importlib.import_module("distributed")
@@ -766,6 +764,8 @@ def _on_dask(
         raise SimulationError(
             'running on a Dask cluster needs Dask: pip install "vncards-cli[dask]"'
         ) from None
+    if not inproc:
+        _probe(scheduler.strip(), limit)
     try:
         client = distributed.Client(scheduler.strip(), timeout=limit, set_as_default=False)
     except Exception as e:  # OSError, TimeoutError, a port that speaks another protocol
@@ -791,9 +791,10 @@ def _on_dask(
         seen_worker = time.monotonic()
         while pending:
             try:
-                done = distributed.wait(
-                    list(pending), timeout=min(1.0, limit), return_when="FIRST_COMPLETED"
-                ).done
+                with client.as_current():
+                    done = distributed.wait(
+                        list(pending), timeout=min(1.0, limit), return_when="FIRST_COMPLETED"
+                    ).done
             except TimeoutError:
                 done = set()
             for f in done:
