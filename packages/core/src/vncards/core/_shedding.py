@@ -507,9 +507,12 @@ class SheddingGame(Generic[RulesT]):
         max_steps: int,
     ) -> bool:
         """The :class:`~vncards.core.FastPlayout` seam: :func:`~vncards.core.play_game`'s
-        loop with the choices of random bots drawn here — the same draws, actions and
-        events, without a list of actions or a view per choice. Other bots are asked
-        through their view as in the plain loop.
+        loop with the choices of random bots drawn here — the same draws and actions,
+        without a list of actions or a view per choice. Other bots are asked through
+        their view as in the plain loop, and the state keeps every event. When every
+        seat is a random bot drawn for, no one reads a view: the state then keeps no
+        events of this playout (a simulation reads only its result), which saves about
+        a tenth of the time of such a game.
 
         Returns ``False`` (having done nothing) when :attr:`plays_fast` is off, so that
         the plain loop runs.
@@ -518,6 +521,25 @@ class SheddingGame(Generic[RulesT]):
             return False
         # a bot that chooses as RandomBot does is drawn for here: one random() per choice
         draws = [bot._random if _drawn_for(bot) else None for bot in bots]  # type: ignore[attr-defined]
+        if None not in draws:
+            kept = state.events
+            state.events = []  # what the engine tells goes here, and is dropped
+            try:
+                return self._playout(state, bots, draws, record, max_steps, False)
+            finally:
+                state.events = kept
+        return self._playout(state, bots, draws, record, max_steps, True)
+
+    def _playout(
+        self,
+        state: ClimbState,
+        bots: Sequence[Bot],
+        draws: list[Callable[[], float] | None],
+        record: Callable[[SheddingAction], None],
+        max_steps: int,
+        keep_events: bool,
+    ) -> bool:
+        """:meth:`playout`'s loop; ``keep_events`` off for random bots alone."""
         side = self.side_decision if self.has_side_decisions else None
         eng = state.engine
         assert eng is not None, "a state of this game carries its engine"
@@ -534,7 +556,8 @@ class SheddingGame(Generic[RulesT]):
         passed_events = _PASSED
         for _ in range(max_steps):
             if state.finished:
-                self._close(state)
+                if keep_events:
+                    self._close(state)
                 return True
             seat = state.turn
             draw = draws[seat]
@@ -552,16 +575,17 @@ class SheddingGame(Generic[RulesT]):
                     # any chop or chain paid that the engine tells of follows it
                     if i < k:
                         mask = masks[i]
-                        add_event(
-                            played_events.get((seat, mask)) or played_event(eng, seat, mask, None)
-                        )
+                        key = (seat, mask)
+                        if keep_events:
+                            add_event(played_events.get(key) or played_event(eng, seat, mask, None))
                         play(state, seat, mask)
-                        if not state.hands[seat]:
+                        if keep_events and not state.hands[seat]:
                             add_event(WentOut(seat))
-                        done = plays_made.get((seat, mask))
+                        done = plays_made.get(key)
                         record(_play(seat, mask) if done is None else done)
                     else:
-                        add_event(passed_events.get(seat) or _passed(seat))
+                        if keep_events:
+                            add_event(passed_events.get(seat) or _passed(seat))
                         pass_turn(state, seat)
                         record(passes_made.get(seat) or _pass(seat))
                     continue
@@ -571,7 +595,8 @@ class SheddingGame(Generic[RulesT]):
             draw = draws[seat]  # a side decision may ask another seat than the turn's
             if draw is not None:
                 # RandomBot.choose, drawn here
-                if optional and (not offered or draw() < bots[seat].decline):  # type: ignore[attr-defined]
+                decline: float = bots[seat].decline  # type: ignore[attr-defined]
+                if optional and (not offered or draw() < decline):
                     choice = None
                 else:
                     choice = offered[int(draw() * len(offered))]
