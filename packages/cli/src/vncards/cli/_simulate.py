@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
+import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import IO, Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -24,6 +26,7 @@ from vncards.cli._common import (
     err_console,
     get_plugin,
     parse_rule_settings,
+    plain,
     rules_for,
     untrusted,
 )
@@ -184,15 +187,21 @@ def simulate_command(
     names = bot_names(plugin, bots, n)
     # a bot that searches thinks --think seconds per decision (others ignore it)
     specs = bot_specs(plugin, names, think)
-    results = run_simulation(
-        game, games=games, players=n, bots=specs, variant=variant, rules=overrides,
-        seed=seed, workers=workers, keep_records=records is not None, scheduler=scheduler,
-        label=plugin.name,
-    )  # fmt: skip
-    if records is not None:
-        with records.open("w", encoding="utf-8") as f:
-            for s in results:
-                f.write(json.dumps(s.record, ensure_ascii=False) + "\n")
+    # the records go to a file beside the target, made before any game is played (an
+    # unwritable place is said at once) and put in the target's place only at the end
+    part = _records_file(records) if records is not None else None
+    try:
+        results = run_simulation(
+            game, games=games, players=n, bots=specs, variant=variant, rules=overrides,
+            seed=seed, workers=workers, keep_records=records is not None,
+            scheduler=scheduler, label=plugin.name,
+        )  # fmt: skip
+        if part is not None and records is not None:
+            _write_records(part, records, [s.record for s in results])
+    finally:
+        if part is not None:
+            part.close()
+            Path(part.name).unlink(missing_ok=True)
     stats = summarize(
         results, plugin, variant=variant, rules=overrides, players=n, bots=names, seed=seed
     )
@@ -202,6 +211,35 @@ def simulate_command(
     show_statistics(stats)
     if records is not None:
         console.print(f"{len(results)} records written to {records}.")
+
+
+def _records_file(target: Path) -> IO[str]:
+    """A new file in the target's folder for the records; InputError when none can be
+    made there (no such folder, no permission, a read-only disk)."""
+    try:
+        return tempfile.NamedTemporaryFile(
+            "w",
+            encoding="utf-8",
+            dir=target.parent,
+            prefix=f".{target.name}.",
+            suffix=".part",
+            delete=False,
+        )
+    except OSError as e:
+        raise InputError(f"cannot write the records to {plain(target)}: {e.strerror}") from None
+
+
+def _write_records(part: IO[str], target: Path, records: Sequence[Any]) -> None:
+    """Write every record, one a line, then put the file in the target's place."""
+    try:
+        for record in records:
+            part.write(json.dumps(record, ensure_ascii=False) + "\n")
+        part.flush()
+        os.fsync(part.fileno())
+        part.close()
+        os.replace(part.name, target)
+    except OSError as e:  # a full disk, a target that is a folder
+        raise InputError(f"cannot write the records to {plain(target)}: {e.strerror}") from None
 
 
 def show_statistics(stats: SimulationStats) -> None:
