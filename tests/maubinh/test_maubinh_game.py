@@ -354,3 +354,13 @@ def test_deal_query_names_instant_hands() -> None:
     out = plugin.deal_json(STD, 4, seed)
     assert out["instant_wins"]
     assert out["instant_wins"][0]["code"] in STD.instant_wins
+
+
+def test_beats_query_compares_two_chi() -> None:
+    """CLI ``beats maubinh``: one chi against another, 5 or 3 cards, as the order rule
+    compares them (rules page: the 3-card chi that runs out is not higher); no chops."""
+    five = ["QS", "QC", "7H", "6D", "2S"]
+    assert plugin.beats_cards(STD, five, ["QH", "QD", "AC"]) == {"beats": True, "chop": False}
+    assert plugin.beats_cards(STD, five, ["QH", "QD", "7C"])["beats"] is False
+    assert plugin.beats_cards(STD, ["2H"], ["3S", "5H"])["beats"] is False
+    assert plugin.beats_cards(STD, five, ["QS", "QD", "AC"])["beats"] is False  # Q♠ twice

@@ -44,4 +44,3 @@ def test_solver_beats_greedy_by_a_chi_a_game() -> None:
     print(f"solver − greedy: {mean:+.2f} chi a game (95% interval ±{half:.2f})")
     assert mean >= 1.0
     assert mean - half > 0
-

@@ -442,6 +442,26 @@ class MauBinhGame:
             combo = hand_code(evaluator(rules).key(ids))
         return {"combo": combo, "cards": _shown(ids)}
 
+    def beats_cards(
+        self, rules: MauBinhRules, over: Sequence[str], play: Sequence[str]
+    ) -> dict[str, bool]:
+        """Whether the chi ``play`` beats the chi ``over`` when compared (either of 5 or 3
+        cards, as in the order rule); cards that are no chi, or a card in both, do not
+        beat. Nothing is a chop in Mậu Binh.
+
+        >>> plugin.beats_cards(MauBinhRules(), ["QS", "QC", "7H", "6D", "2S"], ["QH", "QD", "AC"])
+        {'beats': True, 'chop': False}
+        >>> plugin.beats_cards(MauBinhRules(), ["QS", "QC", "7H", "6D", "2S"], ["QH", "QD", "7C"])
+        {'beats': False, 'chop': False}
+        """
+        a = [parse_card(t).id for t in over]
+        b = [parse_card(t).id for t in play]
+        chi = all(len(x) in (3, 5) and len(set(x)) == len(x) for x in (a, b))
+        if not chi or set(a) & set(b):
+            return {"beats": False, "chop": False}
+        ev = evaluator(rules)
+        return {"beats": ev.key(b) > ev.key(a), "chop": False}
+
     def analyze_cards(
         self, tokens: Sequence[str], rules: MauBinhRules | None = None
     ) -> dict[str, Any]:
