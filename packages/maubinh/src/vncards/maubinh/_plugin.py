@@ -235,7 +235,10 @@ class MauBinhGame:
         to see (``public["shown"]``).
         """
         pending = state.pending()
-        legal: tuple[Any, ...] = (Splits(seat, state.hands[seat]),) if seat in pending else ()
+        # the game asks the first seat still to arrange (others may arrange too: apply
+        # takes any order, but a view offers actions only to the seat asked)
+        asked = bool(pending) and pending[0] == seat
+        legal: tuple[Any, ...] = (Splits(seat, state.hands[seat]),) if asked else ()
         held = () if state.instant[seat] is not None else state.hands[seat]
         return MauBinhView(
             game=self.name,
