@@ -13,7 +13,9 @@ from vncards.core import (
     ActionKey,
     Bot,
     BotFactory,
+    Cards,
     Decision,
+    Event,
     GameRecord,
     GameResult,
     IllegalMove,
@@ -25,6 +27,7 @@ from vncards.core import (
     RefereeReport,
     Statistic,
     View,
+    Words,
     deal,
     format_cards,
     named_cards,
@@ -306,6 +309,55 @@ class MauBinhGame:
                     action = Arrange(e.seat, g.chi1, g.chi2, g.chi3)
                 apply_arrange(st, action)
         return st
+
+    # ------------------------------------------------------------ words for screens
+
+    def table_words(self, view: View, players: Sequence[str]) -> list[Words]:
+        """What the table shows: the instant hands laid face up and who has arranged.
+
+        >>> st = plugin.new_game(MauBinhRules(), 2, seed=1)
+        >>> plugin.table_words(plugin.view(st, 0), ["An", "Bình"])
+        [('Still to arrange: An, Bình.',)]
+        """
+        if not isinstance(view, MauBinhView):
+            raise TypeError(f"{self.name} describes its own views, not {type(view).__name__}")
+        lines: list[Words] = []
+        shown = view.public.get("shown", [])
+        for seat, code in enumerate(view.instant):
+            if code is not None:
+                lines.append((f"{players[seat]} shows {code}: ", Cards(shown[seat])))
+        waiting = [
+            players[s]
+            for s in range(len(players))
+            if view.instant[s] is None and not view.arranged[s]
+        ]
+        if waiting and view.to_act is not None:
+            lines.append((f"Still to arrange: {', '.join(waiting)}.",))
+        return lines
+
+    def event_words(self, event: Event, players: Sequence[str]) -> Words | None:
+        """Words for this game's events: an instant hand shown, an arrangement made
+        (its cards only when this seat may see them), every chi revealed.
+
+        >>> plugin.event_words(Arranged(0), ["An", "Bình"])
+        ('has arranged.',)
+        """
+        if isinstance(event, InstantDeclared):
+            return (f"shows {event.what}: ", Cards(event.cards))
+        if isinstance(event, Arranged):
+            if not event.chi1:
+                return ("has arranged.",)
+            return (
+                "arranged ", Cards(event.chi1), " / ", Cards(event.chi2), " / ",
+                Cards(event.chi3), ".",
+            )  # fmt: skip
+        if isinstance(event, Revealed):
+            foul = " — binh lủng" if event.fouled else ""
+            return (
+                "shows ", Cards(event.chi1), f" ({event.hands[0]}) / ", Cards(event.chi2),
+                f" ({event.hands[1]}) / ", Cards(event.chi3), f" ({event.hands[2]}){foul}.",
+            )  # fmt: skip
+        return None
 
     # ------------------------------------------------------------ fast bot games
 
