@@ -135,6 +135,7 @@ class MauBinhGame:
     presets: Mapping[str, MauBinhRules] = PRESETS
     default_preset = DEFAULT_PRESET
     bots: Mapping[str, BotFactory] = BOTS
+    default_opponent = "solver"  # the strongest bot: the default at the terminal and tables
     record_vocabulary = RecordVocabulary(
         actions=(
             ActionKey(
