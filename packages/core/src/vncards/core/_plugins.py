@@ -30,6 +30,7 @@ __all__ = [
     "ClassifiesCards",
     "CountsGames",
     "DealsJson",
+    "ExplainsNotation",
     "ExplainsPresets",
     "ListsMoves",
     "PluginWarning",
@@ -38,6 +39,7 @@ __all__ = [
     "SplitsCardLists",
     "Statistic",
     "SummarizesRules",
+    "WarnsOfPenalties",
     "discover_games",
     "get_game",
 ]
@@ -212,6 +214,40 @@ class ShowsCards(Protocol):
 
     def card_look(self, token: str, vietnamese: bool = False) -> CardLook:
         """How the card written ``token`` looks (Vietnamese names with ``vietnamese``)."""
+        ...
+
+
+@runtime_checkable
+class ExplainsNotation(Protocol):
+    """A game whose cards are typed in a notation of its own: examples a help screen
+    shows (``vncards play GAME --help`` and the play screen's ``?``).
+
+    >>> class Game:
+    ...     notation_examples = ("RK GR", "tướng đỏ, xe xanh")
+    >>> isinstance(Game(), ExplainsNotation)
+    True
+    """
+
+    @property
+    def notation_examples(self) -> Sequence[str]:
+        """A few card entries as a player would type them, most useful first."""
+        ...
+
+
+@runtime_checkable
+class WarnsOfPenalties(Protocol):
+    """A game where some legal actions cost a penalty (Sâm's báo một): a screen marks
+    them and asks before making them.
+
+    >>> class Game:
+    ...     def action_warning(self, state, action): return None
+    >>> isinstance(Game(), WarnsOfPenalties)
+    True
+    """
+
+    def action_warning(self, state: Any, action: Any) -> str | None:
+        """A sentence saying what penalty ``action`` (legal in ``state``) incurs, or
+        ``None`` when it incurs none. ``state`` is left unchanged."""
         ...
 
 

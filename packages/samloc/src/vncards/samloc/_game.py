@@ -326,6 +326,28 @@ class SamLoc(SheddingGame[SamRules]):
             return ("holds only a 2, which may not go out (thối 2), and leaves play.",)
         return None
 
+    def action_warning(self, state: ClimbState, action: SheddingAction) -> str | None:
+        """What báo một penalty a legal ``action`` incurs (a single lower than the
+        player's highest card, or a pass, while the next player holds one card), else
+        ``None``; ``state`` is left unchanged. A screen asks before making such a play.
+
+        >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7)
+        >>> plugin.action_warning(st, plugin.decision(st).actions[0]) is None
+        True
+        """
+        trial = cast(SamState, state.copy())
+        before = len(trial.viol)
+        try:
+            self.apply(trial, action)
+        except IllegalMove:
+            return None
+        if len(trial.viol) == before:
+            return None
+        return (
+            "breaks báo một: the next player holds one card and this does not play your"
+            " highest single against them; if they go out, you pay for every loser."
+        )
+
     def _next_to_ask(self, state: ClimbState) -> int:
         # asked up to twice per seat before every game (the question, then the
         # decline's check): the annotation, not a cast

@@ -359,6 +359,10 @@ class TuSacGame:
             "instant_wins": wins,
         }
 
+    notation_examples = ("RK GR", "tướng đỏ, xe xanh", "1 2 3")
+    """Card entries as a player types them (``vncards play tusac --help`` shows them):
+    colour letter then piece letter, the Vietnamese names, or positions in the hand."""
+
     def split_card_list(self, text: str) -> list[str]:
         """Split one command-line value into card tokens (commas, or spaces between codes).
 
