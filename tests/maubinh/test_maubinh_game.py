@@ -364,3 +364,13 @@ def test_beats_query_compares_two_chi() -> None:
     assert plugin.beats_cards(STD, five, ["QH", "QD", "7C"])["beats"] is False
     assert plugin.beats_cards(STD, ["2H"], ["3S", "5H"])["beats"] is False
     assert plugin.beats_cards(STD, five, ["QS", "QD", "AC"])["beats"] is False  # Q♠ twice
+
+
+def test_card_order_inside_a_chi_does_not_matter() -> None:
+    """An arrangement is one value per split: listing a chi's cards in another order
+    gives the same action, listed as legal and accepted alike."""
+    state = game()
+    a = greedy(state, 0)
+    shuffled = Arrange(0, a.chi1[::-1], a.chi2[::-1], a.chi3[::-1])
+    assert shuffled == a
+    assert shuffled in plugin.legal_actions(state)

@@ -50,16 +50,24 @@ SPLITS = 72_072
 @dataclass(frozen=True, slots=True)
 class Arrange:
     """``seat`` splits its hand into ``chi1`` (5 cards, the back), ``chi2`` (5, the
-    middle) and ``chi3`` (3, the front); card ids, each chi sorted.
+    middle) and ``chi3`` (3, the front); card ids, each chi kept sorted.
 
-    >>> Arrange(0, (0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12)).seat
-    0
+    >>> Arrange(0, (4, 3, 2, 1, 0), (5, 6, 7, 8, 9), (10, 11, 12)).chi1
+    (0, 1, 2, 3, 4)
     """
 
     seat: int
     chi1: tuple[int, ...]
     chi2: tuple[int, ...]
     chi3: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        # one value per split: the order of the cards inside a chi does not matter
+        for name in ("chi1", "chi2", "chi3"):
+            cards = getattr(self, name)
+            ordered = tuple(sorted(cards))
+            if ordered != cards:
+                object.__setattr__(self, name, ordered)
 
     @classmethod
     def of(
@@ -126,8 +134,6 @@ class Splits(Sequence[Arrange]):
         if not isinstance(item, Arrange) or item.seat != self.seat:
             return False
         if (len(item.chi1), len(item.chi2), len(item.chi3)) != (5, 5, 3):
-            return False
-        if any(list(c) != sorted(c) for c in (item.chi1, item.chi2, item.chi3)):
             return False
         return sorted(item.chi1 + item.chi2 + item.chi3) == list(self.cards)
 
