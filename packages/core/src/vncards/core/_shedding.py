@@ -1041,8 +1041,8 @@ class SheddingGame(Generic[RulesT]):
 
     def table_words(self, view: View, players: Sequence[str]) -> list[Words]:
         """What the table shows (see :class:`~vncards.core.DescribesPlay`): the
-        combination to beat and who played it, or who leads; the open chop chain; the
-        declarations.
+        combination to beat and who played it, or who leads; the open chop chain; who
+        has passed this round; the declarations.
 
         >>> from vncards.tienlen import plugin
         >>> state = plugin.new_game(plugin.presets["dem-la"], 2, seed=1)
@@ -1065,6 +1065,9 @@ class SheddingGame(Generic[RulesT]):
             lines.append(
                 (f"Chop chain open: {victim} owes {chopper} {view.chain_value} lá so far.",)
             )
+        passed = [players[s] for s in range(len(players)) if view.passed >> s & 1]
+        if passed:
+            lines.append((f"Passed this round: {', '.join(passed)}.",))
         for d in view.declarations:
             if isinstance(d, Declared) and d.seat is not None:
                 lines.append((f"{players[d.seat]} has declared {d.what}.",))
