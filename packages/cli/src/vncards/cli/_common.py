@@ -233,11 +233,14 @@ def card_tokens(plugin: object, values: Sequence[str]) -> list[str]:
     return out
 
 
+# readable on light and dark terminals alike: yellow darkened to gold (bright yellow
+# vanishes on white), white drawn as a white card face with dark letters (never
+# white-on-white), black in the terminal's own foreground
 _STYLES = {
     "red": "bold red",
-    "yellow": "bold yellow",
+    "yellow": "bold dark_goldenrod",
     "green": "bold green",
-    "white": "bold bright_white",
+    "white": "bold black on bright_white",
     "black": "bold",
 }
 

@@ -3,6 +3,7 @@ names, the words of events and of the table as a game describes them."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -21,12 +22,14 @@ from vncards.core import (
     Played,
     Revealed,
     Settled,
+    ShowsCards,
     Took,
     Transfer,
     View,
     WentOut,
     Won,
     Words,
+    discover_games,
     parse_card,
 )
 
@@ -41,25 +44,20 @@ __all__ = [
     "words_text",
 ]
 
-_TUSAC_COLOURS = {
-    "R": ("bold red", "đỏ"),
-    "Y": ("bold yellow", "vàng"),
-    "G": ("bold green", "xanh"),
-    "W": ("bold bright_white", "trắng"),
-}
-_TUSAC_PIECES = {
-    "K": "tướng",
-    "A": "sĩ",
-    "E": "tượng",
-    "R": "xe",
-    "C": "pháo",
-    "H": "mã",
-    "P": "chốt",
-}
+
+@functools.cache
+def _deck_game(deck: str) -> ShowsCards | None:
+    """The installed game that draws the cards of ``deck`` (:class:`ShowsCards`)."""
+    for game in discover_games().values():
+        if getattr(game, "deck", None) == deck and isinstance(game, ShowsCards):
+            return game
+    return None
 
 
 def card_text(token: str, deck: str = "french", *, vietnamese: bool = False) -> Text:
-    """One card as people see it: ``10♥`` in red, or ``10 cơ`` with ``vietnamese``.
+    """One card as people see it: ``10♥`` in red, or ``10 cơ`` with ``vietnamese``; the
+    cards of another deck as the installed game that uses it shows them
+    (:class:`~vncards.core.ShowsCards`).
 
     >>> card_text("10H").plain, card_text("10H").style
     ('10♥', 'bold red')
@@ -75,12 +73,12 @@ def card_text(token: str, deck: str = "french", *, vietnamese: bool = False) -> 
             return Text(token)
         label = card.vietnamese if vietnamese else card.symbol
         return Text(label, style="bold red" if card.suit.value >= 2 else "bold")
-    key = token.strip().upper()
-    if len(key) == 2 and key[0] in _TUSAC_COLOURS and key[1] in _TUSAC_PIECES:
-        style, colour = _TUSAC_COLOURS[key[0]]
-        label = f"{_TUSAC_PIECES[key[1]]} {colour}" if vietnamese else key
-        return Text(label, style=style)
-    return Text(token)
+    game = _deck_game(deck)
+    if game is None:
+        return Text(token)
+    from vncards.cli._common import cards_for
+
+    return cards_for(game, [token], vietnamese=vietnamese)
 
 
 def cards_text(
