@@ -359,9 +359,9 @@ class TuSacGame:
             "instant_wins": wins,
         }
 
-    notation_examples = ("RK GR", "tướng đỏ, xe xanh", "1 2 3")
+    notation_examples = ("RK GR", "tướng đỏ, xe xanh")
     """Card entries as a player types them (``vncards play tusac --help`` shows them):
-    colour letter then piece letter, the Vietnamese names, or positions in the hand."""
+    colour letter then piece letter, or the Vietnamese names."""
 
     def split_card_list(self, text: str) -> list[str]:
         """Split one command-line value into card tokens (commas, or spaces between codes).
