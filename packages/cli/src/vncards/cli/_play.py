@@ -21,8 +21,11 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer import _click as click  # the click typer is built on (its own copy)
+from typer.core import TyperCommand
 from vncards.cli._common import (
     InputError,
     card_tokens,
@@ -30,6 +33,7 @@ from vncards.cli._common import (
     complete_game,
     console,
     get_plugin,
+    plain,
     rules_for,
     untrusted,
 )
@@ -39,6 +43,7 @@ from vncards.cli._referee import describe_action
 from vncards.cli._simulate import bot_names
 from vncards.core import (
     Event,
+    ExplainsNotation,
     GamePlugin,
     IllegalMove,
     RecordAction,
@@ -48,13 +53,14 @@ from vncards.core import (
 )
 from vncards.core._search import make_bot
 
-__all__ = ["BOT_NAMES", "play_command"]
+__all__ = ["BOT_NAMES", "PlayCommand", "help_text", "notation_examples", "play_command"]
 
 BOT_NAMES = ("An", "Bình", "Chi", "Dũng", "Em", "Giang", "Hà", "Khánh")
 _HUMAN = "You"
 
+_FRENCH_EXAMPLES = ("3s 4s 5h", "10 cơ", "3♠,4♠")
 _HELP = """\
-Type the cards to play, in any notation: [bold]3s 4s 5h[/], [bold]10 cơ[/], [bold]3♠,4♠[/] —
+Type the cards to play, in any notation: {examples} —
 or their positions in your hand: [bold]1 2 3[/].
   [bold]p[/]        pass (or decline an optional choice)
   [bold]d[/]        draw from the stock (where the game has one)
@@ -62,6 +68,72 @@ or their positions in your hand: [bold]1 2 3[/].
   [bold]s[/]        declare Sâm (where the game has it)
   [bold]h[/]        list your legal moves;  [bold]#N[/] picks move N of that list
   [bold]?[/]        this help;  [bold]q[/] quit"""
+
+
+def notation_examples(plugin: object) -> Sequence[str]:
+    """How cards are typed for this game: its own examples
+    (:class:`~vncards.core.ExplainsNotation`), else French cards in a few notations.
+
+    >>> notation_examples(object())
+    ('3s 4s 5h', '10 cơ', '3♠,4♠')
+    """
+    if isinstance(plugin, ExplainsNotation):
+        return tuple(plugin.notation_examples)
+    return _FRENCH_EXAMPLES
+
+
+def help_text(plugin: object) -> str:
+    """The play screen's help (``?``), with the game's own card examples (rich markup).
+
+    >>> "3s 4s 5h" in help_text(object())
+    True
+    """
+    shown = ", ".join(f"[bold]{escape(e)}[/]" for e in notation_examples(plugin))
+    return _HELP.format(examples=shown)
+
+
+_ARGS = "vncards.play.args"
+
+
+class PlayCommand(TyperCommand):
+    """``vncards play``, whose ``--help`` after a game's name (``play tusac --help``)
+    ends with how that game's cards are typed."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Parse as usual, keeping the words typed (``--help`` stops before the game's
+        name is read)."""
+        ctx.meta[_ARGS] = list(args)
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The help, with the named game's card examples as its epilog."""
+        name = ctx.params.get("game")
+        typed = [a for a in ctx.meta.get(_ARGS, []) if a not in ("--help", "-h")]
+        if name is None and typed:
+            try:
+                with self.make_context(ctx.info_name, typed, resilient_parsing=True) as sub:
+                    name = sub.params.get("game")
+            except click.ClickException:
+                pass
+        plugin: object = object()
+        title = ""
+        if isinstance(name, str):
+            try:
+                plugin = get_plugin(name, allow_reference=False)
+                title = f" for {escape(plain(plugin.title))}"
+            except VncardsError:
+                pass
+        examples = " · ".join(f"[bold]{escape(e)}[/]" for e in notation_examples(plugin))
+        saved = self.epilog
+        self.epilog = (
+            f"Cards{title} are typed like {examples}, or by their positions in your hand"
+            " ([bold]1 2 3[/])."
+            + ("" if title else " [bold]vncards play GAME --help[/] shows a game's own.")
+        )
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.epilog = saved
 
 
 class _PlayerQuitError(Exception):
@@ -180,7 +252,7 @@ def _interpret(
     if low in ("q", "quit", "exit"):
         raise _PlayerQuitError
     if low in ("?", "help"):
-        return False, _HELP
+        return False, help_text(t.plugin)
     if low in ("h", "hint", "moves"):
         _show_moves(t, offers, optional)
         return False, ""
@@ -370,7 +442,9 @@ def play_command(
     game: Annotated[
         str,
         typer.Argument(
-            help="Game name (or module:attribute of a plugin).", autocompletion=complete_game
+            help="Game name (or module:attribute of a plugin).",
+            autocompletion=complete_game,
+            is_eager=True,  # read before --help, which then shows the game's own examples
         ),
     ],
     variant: Annotated[

@@ -19,7 +19,7 @@ from typer.core import TyperGroup
 from typer.exceptions import Abort, TyperException
 from vncards.cli._common import err_console
 from vncards.cli._compare import compare_command
-from vncards.cli._play import play_command
+from vncards.cli._play import PlayCommand, play_command
 from vncards.cli._queries import (
     analyze_command,
     beats_command,
@@ -137,7 +137,7 @@ app.command("deal")(deal_command)
 app.command("referee")(referee_command)
 app.command("analyze")(analyze_command)
 app.command("schema")(schema_command)
-app.command("play")(play_command)
+app.command("play", cls=PlayCommand)(play_command)
 app.command("simulate")(simulate_command)
 app.command("compare")(compare_command)
 app.command("tournament")(tournament_command)
