@@ -19,7 +19,8 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from vncards.core._errors import PluginError
-from vncards.core._game import GamePlugin
+from vncards.core._events import View
+from vncards.core._game import GamePlugin, Words
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -30,14 +31,17 @@ __all__ = [
     "ClassifiesCards",
     "CountsGames",
     "DealsJson",
+    "DescribesAnalysis",
     "ExplainsNotation",
     "ExplainsPresets",
     "ListsMoves",
     "PluginWarning",
+    "ReadsMoves",
     "ReportsStatistics",
     "ShowsCards",
     "SplitsCardLists",
     "Statistic",
+    "SuggestsMoves",
     "SummarizesRules",
     "WarnsOfPenalties",
     "discover_games",
@@ -291,10 +295,85 @@ class ListsMoves(Protocol):
 
 @runtime_checkable
 class AnalyzesHands(Protocol):
-    """A game that analyses a private hand (Tứ Sắc's ``analyze``)."""
+    """A game that analyses a private hand (``vncards analyze``).
+
+    An ``analyze_cards`` that also takes a ``rules`` keyword is given the rules of the
+    chosen variant.
+    """
 
     def analyze_cards(self, tokens: Sequence[str]) -> dict[str, Any]:
         """The hand's analysis as the ``analyze`` contract says."""
+        ...
+
+
+@runtime_checkable
+class DescribesAnalysis(Protocol):
+    """A game that words its own ``analyze`` answer for people: the screen prints the
+    lines, drawing the :class:`~vncards.core.Cards` among them as cards.
+
+    >>> class Game:
+    ...     def analysis_words(self, data):
+    ...         return [("points: ", str(data["points"]))]
+    >>> isinstance(Game(), DescribesAnalysis)
+    True
+    """
+
+    def analysis_words(self, data: Mapping[str, Any]) -> list[Words]:
+        """Lines for the answer ``data`` of ``analyze_cards``."""
+        ...
+
+
+@runtime_checkable
+class ReadsMoves(Protocol):
+    """A game whose moves are typed at the play prompt in a form of its own (an
+    arrangement of a whole hand, say), rather than as the cards of one play.
+
+    ``parse_move`` reads what a person typed into one action of ``view.seat`` or raises
+    a :class:`~vncards.core.VncardsError` whose message is one line saying what is
+    wrong; whether the action is legal is for ``apply`` to say. ``move_help`` holds the
+    lines a help screen shows about the form.
+
+    >>> from vncards.core import VncardsError
+    >>> class Game:
+    ...     move_help = ("Type a number.",)
+    ...     def parse_move(self, view, text):
+    ...         if not text.isdigit():
+    ...             raise VncardsError(f"{text!r} is not a number")
+    ...         return int(text)
+    >>> game = Game()
+    >>> isinstance(game, ReadsMoves), game.parse_move(None, "7")
+    (True, 7)
+    >>> try:
+    ...     game.parse_move(None, "seven")
+    ... except VncardsError as e:
+    ...     print(e)
+    'seven' is not a number
+    """
+
+    @property
+    def move_help(self) -> Sequence[str]:
+        """How a move is typed, a line each, with an example."""
+        ...
+
+    def parse_move(self, view: View, text: str) -> Any:
+        """The action ``text`` names for ``view.seat``."""
+        ...
+
+
+@runtime_checkable
+class SuggestsMoves(Protocol):
+    """A game with too many legal moves to list (every split of a hand): a screen's
+    hint shows these few, labelled, instead of the whole list.
+
+    >>> class Game:
+    ...     def hint(self, view):
+    ...         return [(("the first move",), view.legal[0])]
+    >>> isinstance(Game(), SuggestsMoves)
+    True
+    """
+
+    def hint(self, view: View) -> list[tuple[Words, Any]]:
+        """Suggested legal actions of ``view.seat``, best first, each with its words."""
         ...
 
 
