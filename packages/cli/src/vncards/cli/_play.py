@@ -13,12 +13,14 @@ events from their JSON form and draws French cards.
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from pathlib import Path
+from typing import IO, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -37,7 +39,7 @@ from vncards.cli._common import (
     rules_for,
     untrusted,
 )
-from vncards.cli._display import event_text, payments_table, table_lines
+from vncards.cli._display import event_text, payments_table, table_lines, transfers_table
 from vncards.cli._queries import default_players
 from vncards.cli._referee import describe_action
 from vncards.cli._simulate import bot_names
@@ -46,10 +48,13 @@ from vncards.core import (
     ExplainsNotation,
     GamePlugin,
     IllegalMove,
+    PlayedGame,
     RecordAction,
     View,
     VncardsError,
+    WarnsOfPenalties,
     derive_seed,
+    record_game,
 )
 from vncards.core._search import make_bot
 
@@ -150,6 +155,8 @@ class _Table:
     bots: dict[int, Any]
     vietnamese: bool
     totals: list[int] = field(default_factory=list)
+    start: Any = None  # the game being played: its first state and actions, for its record
+    actions: list[Any] = field(default_factory=list)
 
     @property
     def deck(self) -> str:
@@ -197,18 +204,30 @@ def _offers(t: _Table, state: Any, actions: Sequence[Any]) -> list[tuple[dict[st
     return [(t.plugin.action_to_record(state, a), a) for a in actions]
 
 
-def _show_moves(t: _Table, offers: list[tuple[dict[str, Any], Any]], optional: bool) -> None:
+def _warning(t: _Table, state: Any, action: Any) -> str | None:
+    """The penalty a legal action incurs, when the game says
+    (:class:`~vncards.core.WarnsOfPenalties`)."""
+    if action is None or not isinstance(t.plugin, WarnsOfPenalties):
+        return None
+    return t.plugin.action_warning(state, action)
+
+
+def _show_moves(
+    t: _Table, state: Any, offers: list[tuple[dict[str, Any], Any]], optional: bool
+) -> None:
     if not offers:
         console.print(
             "You have no move to make here." + (" Type p to decline." if optional else "")
         )
-    for i, (rec, _) in enumerate(offers, 1):
-        console.print(
-            Text.assemble(
-                (f"  #{i:<3}", "bold"),
-                describe_action(rec, t.deck, vietnamese=t.vietnamese, second_person=True),
-            )
+    for i, (rec, action) in enumerate(offers, 1):
+        line = Text.assemble(
+            (f"  #{i:<3}", "bold"),
+            describe_action(rec, t.deck, vietnamese=t.vietnamese, second_person=True),
         )
+        warning = _warning(t, state, action)
+        if warning is not None:
+            line.append(f"  ⚠ {warning}", style="bold magenta")
+        console.print(line)
     if optional:
         console.print("  p    decline (this choice is optional)")
 
@@ -254,7 +273,7 @@ def _interpret(
     if low in ("?", "help"):
         return False, help_text(t.plugin)
     if low in ("h", "hint", "moves"):
-        _show_moves(t, offers, optional)
+        _show_moves(t, state, offers, optional)
         return False, ""
     if not entry:
         return False, "Type your move, or ? for help."
@@ -377,15 +396,31 @@ def _human_turn(t: _Table, state: Any, view: View, actions: Sequence[Any], optio
         except EOFError:
             raise _PlayerQuitError from None
         ok, value = _interpret(t, state, seat, text, offers, optional, hand)
-        if ok:
+        if ok and _confirmed(t, state, value):
             return value
+        if ok:
+            continue
         if value:
             console.print(value)
+
+
+def _confirmed(t: _Table, state: Any, action: Any) -> bool:
+    """True unless the action costs a penalty and the player does not confirm it."""
+    warning = _warning(t, state, action)
+    if warning is None:
+        return True
+    console.print(Text(f"⚠ This move {warning}", style="bold magenta"))
+    try:
+        answer = console.input("Make it anyway? (y/N)> ")
+    except EOFError:
+        raise _PlayerQuitError from None
+    return answer.strip().lower() in ("y", "yes", "có", "co")
 
 
 def _play_game(t: _Table, rules: Any, seed: int, first: int | None) -> Any:
     plugin = t.plugin
     state = plugin.new_game(rules, len(t.names), seed, first=first)
+    t.start, t.actions = state.copy(), []
     starter = plugin.record_deal(state).get("first")
     if starter is not None:
         verb = "act" if starter == t.human else "acts"
@@ -405,6 +440,7 @@ def _play_game(t: _Table, rules: Any, seed: int, first: int | None) -> Any:
                 raise InputError(f"{t.names[d.seat]} declined a choice that was not optional")
             plugin.decline(state, d.seat)
             continue
+        t.actions.append(choice)
         t.announce(plugin.apply(state, choice))
 
 
@@ -428,6 +464,9 @@ def _settle(t: _Table, state: Any, number: int, games: int) -> Any:
     )
     console.rule(style="dim")
     console.print(Text(line, style="bold green" if res.winner == t.human else "bold"))
+    if res.transfers:
+        rows = [tr.to_json(t.names) for tr in res.transfers]
+        console.print(transfers_table("Transfers (lá)", rows))
     for i, v in enumerate(res.payments):
         t.totals[i] += v
     columns: dict[str, Sequence[int]] = {"this game (lá)": list(res.payments)}
@@ -436,6 +475,39 @@ def _settle(t: _Table, state: Any, number: int, games: int) -> Any:
     title = f"Settlement — game {number} of {games}" if games > 1 else "Settlement"
     console.print(payments_table(title, t.names, columns))
     return res
+
+
+def _open_record(target: Path | None) -> IO[str] | None:
+    """The record file, opened before any game is played (an unwritable place is said
+    at once)."""
+    if target is None:
+        return None
+    try:
+        return target.open("w", encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"cannot write the record to {plain(str(target))}: {e.strerror}") from None
+
+
+def _save_record(
+    t: _Table,
+    state: Any,
+    variant: str | None,
+    out: IO[str],
+    target: Path,
+    *,
+    single: bool,
+) -> None:
+    """Write the finished game's record: the whole file for one game, a line of a match."""
+    played = PlayedGame(t.start, t.actions, state)
+    # play takes a preset and no single settings: the preset is the whole of the rules
+    made = record_game(t.plugin, played, t.names, variant=variant)
+    data = made.model_dump(mode="json", exclude_none=True)
+    text = json.dumps(data, ensure_ascii=False, indent=2 if single else None)
+    try:
+        out.write(text + "\n")
+        out.flush()
+    except OSError as e:
+        raise InputError(f"cannot write the record to {plain(str(target))}: {e.strerror}") from None
 
 
 def play_command(
@@ -466,6 +538,14 @@ def play_command(
     think: Annotated[
         float, typer.Option("--think", min=0.001, help="Seconds of search per bot decision.")
     ] = 0.1,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            help="Save the game's record (JSON, as referee reads it); with --games, one"
+            " record per game, one a line (JSON Lines), each written as its game ends.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game (or a match) at the terminal against bots.
 
@@ -501,6 +581,7 @@ def play_command(
         + " against you. Type ? for help."
     )
     first: int | None = None
+    out = _open_record(record)
     try:
         for g in range(games):
             if games > 1:
@@ -508,5 +589,12 @@ def play_command(
             state = _play_game(t, rules, derive_seed(chosen, g), first)
             res = _settle(t, state, g + 1, games)
             first = res.winner
+            if out is not None and record is not None:
+                _save_record(t, state, variant, out, record, single=games == 1)
     except _PlayerQuitError:
         console.print("Bye.")
+    finally:
+        if out is not None:
+            out.close()
+    if out is not None and record is not None:
+        console.print(f"Record saved to {plain(str(record))}.")
