@@ -5,6 +5,7 @@ asks (classify, analyze, deal, summary)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,7 @@ from vncards.core import (
     named_cards,
     parse_card,
     referee,
+    split_card_list,
 )
 from vncards.maubinh._bots import BOTS, ArrangingBot, SolverBot
 from vncards.maubinh._engine import (
@@ -79,6 +81,34 @@ def _record_card(token: str) -> int:
         return parse_card(token).id
     except NotationError as e:
         raise RecordError(str(e)) from None
+
+
+_LABEL = re.compile(r"^\s*chi\s*([123])\s*:?\s*", re.IGNORECASE)
+
+
+def _typed_cards(text: str, hand: Sequence[str], key: str) -> tuple[int, ...]:
+    """One typed chi: cards in any notation, or positions in ``hand`` (1 to 13)."""
+    pieces = [p for p in re.split(r"[\s,]+", text.strip()) if p]
+    if pieces and all(p.isdigit() for p in pieces):
+        bad = [p for p in pieces if not 1 <= int(p) <= len(hand)]
+        if bad:
+            raise IllegalMove(
+                "bad-arrangement",
+                f"{key}: your hand has positions 1 to {len(hand)}; {bad[0]} is not one of them",
+            )
+        return tuple(sorted(parse_card(hand[int(p) - 1]).id for p in pieces))
+    try:
+        return tuple(sorted(parse_card(t).id for t in split_card_list(text)))
+    except NotationError as e:
+        raise NotationError(e.token, message=f"{key}: {e}") from None
+
+
+def _split_words(split: Any, keys: Sequence[str]) -> Words:
+    """A split as words: its three chi with their hands, in the form typed at play."""
+    return (
+        "chi1: ", Cards(_shown(split.chi1)), f" ({keys[0]}) / chi2: ", Cards(_shown(split.chi2)),
+        f" ({keys[1]}) / chi3: ", Cards(_shown(split.chi3)), f" ({keys[2]})",
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -360,6 +390,74 @@ class MauBinhGame:
             )  # fmt: skip
         return None
 
+    # ------------------------------------------------------------ typed moves, hints
+
+    move_help = (
+        "Type your three chi separated by /, the back (chi1, 5 cards) first, then the"
+        " middle (chi2, 5 cards) and the front (chi3, 3 cards):",
+        "  chi1: AS AH AD 5C 5D / chi2: 9S 9H 7S 8C 2C / chi3: JD QH KS",
+        "or without the labels (AS AH AD 5C 5D / 9S 9H 7S 8C 2C / JD QH KS); labelled"
+        " chi may come in any order, and a chi may be positions in your hand (1 2 3 4 5).",
+        "Each chi must be at least as strong as the one after it (else binh lủng).",
+    )
+
+    def parse_move(self, view: View, text: str) -> Arrange:
+        """The arrangement a player typed: three groups separated by ``/``, each
+        optionally labelled ``chi1:``, ``chi2:``, ``chi3:``; cards in any notation or
+        positions in the hand. Whether the cards are the seat's is for ``apply``.
+
+        >>> st = plugin.new_game(MauBinhRules(), 2, seed=1)
+        >>> v = plugin.view(st, 0)
+        >>> a = plugin.parse_move(v, "chi3: 1 2 3 / chi1: 4 5 6 7 8 / chi2: 9 10 11 12 13")
+        >>> a.chi3 == tuple(st.hands[0][:3]), plugin.apply(st.copy(), a) != []
+        (True, True)
+        >>> plugin.parse_move(v, "AS AH / 2C")
+        Traceback (most recent call last):
+        ...
+        vncards.core._errors.IllegalMove: type three chi separated by /, not 2 (chi1 / chi2 / chi3)
+        """
+        groups = text.split("/")
+        if len(groups) != 3:
+            raise IllegalMove(
+                "bad-arrangement",
+                f"type three chi separated by /, not {len(groups)} (chi1 / chi2 / chi3)",
+            )
+        labels = [_LABEL.match(g) for g in groups]
+        if any(labels) and not all(labels):
+            raise IllegalMove(
+                "bad-arrangement", "label every chi (chi1: … / chi2: … / chi3: …) or none"
+            )
+        chis: dict[str, tuple[int, ...]] = {}
+        for i, (g, m) in enumerate(zip(groups, labels, strict=True)):
+            key = f"chi{m.group(1)}" if m else f"chi{i + 1}"
+            if key in chis:
+                raise IllegalMove("bad-arrangement", f"{key} is typed twice")
+            chis[key] = _typed_cards(g[m.end() :] if m else g, view.hand, key)
+        return Arrange(view.seat, chis["chi1"], chis["chi2"], chis["chi3"])
+
+    def hint(self, view: View) -> list[tuple[Words, Arrange]]:
+        """The solver's arrangement of the seat's cards, with its expected chi against
+        one random opponent (none for a seat that does not arrange).
+
+        >>> st = plugin.new_game(MauBinhRules(), 2, seed=1)
+        >>> [(words[0], action in plugin.legal_actions(st)) for words, action in
+        ...  plugin.hint(plugin.view(st, 0))]
+        [('solver: chi1: ', True)]
+        """
+        if not isinstance(view, MauBinhView):
+            raise TypeError(f"{self.name} reads its own views, not {type(view).__name__}")
+        if not view.legal or len(view.cards) != HAND_SIZE:
+            return []
+        shown = [parse_card(t).id for cards in view.public.get("shown", []) if cards for t in cards]
+        bot = SolverBot(seed=0, samples=200)
+        split = bot.split(view.rules, view.cards, shown)
+        words = _split_words(split, [hand_code(k) for k in split.keys])
+        label: Words = (
+            "solver: " + str(words[0]), *words[1:],
+            f" — about {bot.last_expected:+.2f} chi against each opponent",
+        )  # fmt: skip
+        return [(label, Arrange(view.seat, split.chi1, split.chi2, split.chi3))]
+
     # ------------------------------------------------------------ fast bot games
 
     def playout(
@@ -548,6 +646,32 @@ class MauBinhGame:
             "hands": [hand_code(k) for k in split.keys],
             "expected_chi": round(bot.last_expected, 3),
         }
+
+    def analysis_words(self, data: Mapping[str, Any]) -> list[Words]:
+        """The answer of :meth:`analyze_cards` for people.
+
+        >>> out = plugin.analyze_cards("AS AH AD 9S 9H 5C 5D 7S 8C JD QH KS 2C".split())
+        >>> for line in plugin.analysis_words(out)[:2]:
+        ...     print("".join(" ".join(w) if isinstance(w, Cards) else w for w in line))
+        Instant hand: none.
+        Solver's arrangement (expected +2.49 chi against a random opponent):
+        """
+        code = data.get("instant_win")
+        lines: list[Words] = [
+            (f"Instant hand: {code} — shown at the deal, it needs no arrangement.",)
+            if code
+            else ("Instant hand: none.",)
+        ]
+        lines.append(
+            (
+                f"Solver's arrangement (expected {data['expected_chi']:+.2f} chi"
+                " against a random opponent):",
+            )
+        )
+        arrangement = data["arrangement"]
+        for key, hand in zip(("chi1", "chi2", "chi3"), data["hands"], strict=True):
+            lines.append((f"  {key}: ", Cards(arrangement[key]), f"  {hand}"))
+        return lines
 
     def deal_json(self, rules: MauBinhRules, n_players: int, seed: int) -> dict[str, Any]:
         """A seeded deal as record fields with every instant hand at the table.
