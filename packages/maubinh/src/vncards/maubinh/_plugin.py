@@ -100,7 +100,14 @@ def _typed_cards(text: str, hand: Sequence[str], key: str) -> tuple[int, ...]:
     try:
         return tuple(sorted(parse_card(t).id for t in split_card_list(text)))
     except NotationError as e:
-        raise NotationError(e.token, message=f"{key}: {e}") from None
+        error = e
+    for piece in pieces:  # name the one piece that is no card, not the whole chi
+        try:
+            parse_card(piece)
+        except NotationError as e:
+            error = e
+            break
+    raise NotationError(error.token, message=f"{key}: {error}") from None
 
 
 def _split_words(split: Any, keys: Sequence[str]) -> Words:
