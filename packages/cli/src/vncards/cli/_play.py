@@ -8,7 +8,10 @@ happens is announced from the events ``apply`` returns, as the human seat sees t
 Bots are handed their own seat's view. A game describes its table and its own events
 through :class:`~vncards.core.DescribesPlay` and how its cards look through
 :class:`~vncards.core.ShowsCards`; without them the screen writes public values and
-events from their JSON form and draws French cards.
+events from their JSON form and draws French cards. A game whose moves are typed in a
+form of its own (a whole arrangement) reads them itself through
+:class:`~vncards.core.ReadsMoves`, and offers a short hint through
+:class:`~vncards.core.SuggestsMoves` instead of its full list of legal moves.
 """
 
 from __future__ import annotations
@@ -39,7 +42,13 @@ from vncards.cli._common import (
     rules_for,
     untrusted,
 )
-from vncards.cli._display import event_text, payments_table, table_lines, transfers_table
+from vncards.cli._display import (
+    event_text,
+    payments_table,
+    table_lines,
+    transfers_table,
+    words_text,
+)
 from vncards.cli._queries import default_players
 from vncards.cli._referee import describe_action
 from vncards.cli._simulate import bot_names
@@ -49,7 +58,9 @@ from vncards.core import (
     GamePlugin,
     IllegalMove,
     PlayedGame,
+    ReadsMoves,
     RecordAction,
+    SuggestsMoves,
     View,
     VncardsError,
     WarnsOfPenalties,
@@ -75,6 +86,12 @@ or their positions in your hand: [bold]1 2 3[/].
   [bold]?[/]        this help;  [bold]q[/] quit"""
 
 
+_TYPED_HELP = """\
+  [bold]h[/]        the game's suggested moves;  [bold]#N[/] picks suggestion N
+  [bold]p[/]        decline an optional choice
+  [bold]?[/]        this help;  [bold]q[/] quit"""
+
+
 def notation_examples(plugin: object) -> Sequence[str]:
     """How cards are typed for this game: its own examples
     (:class:`~vncards.core.ExplainsNotation`), else French cards in a few notations.
@@ -90,9 +107,15 @@ def notation_examples(plugin: object) -> Sequence[str]:
 def help_text(plugin: object) -> str:
     """The play screen's help (``?``), with the game's own card examples (rich markup).
 
+    A game that reads its moves itself (:class:`~vncards.core.ReadsMoves`) says how
+    they are typed.
+
     >>> "3s 4s 5h" in help_text(object())
     True
     """
+    if isinstance(plugin, ReadsMoves):
+        own = "\n".join(escape(line) for line in plugin.move_help)
+        return own + "\n" + _TYPED_HELP
     shown = ", ".join(f"[bold]{escape(e)}[/]" for e in notation_examples(plugin))
     return _HELP.format(examples=shown)
 
@@ -367,6 +390,8 @@ def _human_turn(t: _Table, state: Any, view: View, actions: Sequence[Any], optio
     hand = view.hand
     if hand:
         _show_hand(t, hand)
+    if isinstance(t.plugin, ReadsMoves):  # the game reads what is typed: no list of offers
+        return _typed_turn(t, t.plugin, state, view, actions, optional)
     offers = _offers(t, state, actions)
     kinds = {k for rec, _ in offers for k in rec}
     hints = ["cards or positions" if kinds & {"play", "take", "discard"} else ""]
@@ -402,6 +427,89 @@ def _human_turn(t: _Table, state: Any, view: View, actions: Sequence[Any], optio
             continue
         if value:
             console.print(value)
+
+
+def _suggestions(
+    t: _Table, state: Any, view: View, actions: Sequence[Any]
+) -> list[tuple[Text, Any]]:
+    """The game's few suggested moves (:class:`~vncards.core.SuggestsMoves`), else every
+    legal move when there are few of them."""
+    if isinstance(t.plugin, SuggestsMoves):
+        return [
+            (words_text(t.plugin, words, vietnamese=t.vietnamese), a)
+            for words, a in t.plugin.hint(view)
+        ]
+    if len(actions) > _MOST_LISTED:
+        return []
+    return [
+        (
+            describe_action(
+                t.plugin.action_to_record(state, a),
+                t.deck,
+                vietnamese=t.vietnamese,
+                second_person=True,
+            ),
+            a,
+        )
+        for a in actions
+    ]
+
+
+_MOST_LISTED = 60
+
+
+def _typed_turn(
+    t: _Table, game: ReadsMoves, state: Any, view: View, actions: Sequence[Any], optional: bool
+) -> Any:
+    """A turn of a game that reads typed moves itself: its help's first line, then what
+    is typed goes to ``parse_move`` (``h`` shows the game's suggestions, ``#N`` picks
+    one); a refused move is explained in one line and the prompt comes again."""
+    if game.move_help:
+        console.print(game.move_help[0], markup=False)
+    prompt = f"Your move (h = hint{', p = decline' if optional else ''}, ? = help)> "
+    suggested: list[tuple[Text, Any]] | None = None
+    while True:
+        try:
+            entry = console.input(prompt).strip()
+        except EOFError:
+            raise _PlayerQuitError from None
+        low = entry.lower()
+        if low in ("q", "quit", "exit"):
+            raise _PlayerQuitError
+        if low in ("?", "help"):
+            console.print(help_text(t.plugin))
+            continue
+        if not entry:
+            console.print("Type your move, or ? for help.")
+            continue
+        if optional and _WORDS.get(low) == "pass":
+            return None
+        if low in ("h", "hint", "moves") or low.startswith("#"):
+            if suggested is None:
+                suggested = _suggestions(t, state, view, actions)
+            if not suggested:
+                console.print("There is no suggestion here: type your move (? for help).")
+                continue
+            if not low.startswith("#"):
+                for i, (label, _) in enumerate(suggested, 1):
+                    console.print(Text.assemble((f"  #{i:<3}", "bold"), label))
+                continue
+            k = int(low[1:]) if low[1:].isdigit() else 0
+            if not 1 <= k <= len(suggested):
+                console.print(f"Choose #1 to #{len(suggested)} (h shows them).")
+                continue
+            action = suggested[k - 1][1]
+        else:
+            try:
+                action = game.parse_move(view, entry)
+            except VncardsError as e:
+                console.print(Text(f"I cannot read that: {e}."))
+                continue
+            if action not in actions:
+                console.print(Text(_reason(t, state, action)))
+                continue
+        if _confirmed(t, state, action):
+            return action
 
 
 def _confirmed(t: _Table, state: Any, action: Any) -> bool:
