@@ -133,9 +133,7 @@ def _argv(command: str) -> tuple[list[str], str | None]:
 
 
 @pytest.mark.parametrize("block", _cases("console"), ids=_id)
-def test_console_block_shows_real_output(
-    block: Block, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_console_block_shows_real_output(block: Block, monkeypatch: pytest.MonkeyPatch) -> None:
     """The commands of a console block give exactly the output the page shows."""
     if block.skip:
         pytest.skip(block.skip)
@@ -152,8 +150,8 @@ def test_console_block_shows_real_output(
         result = runner.invoke(app, argv, input=stdin, env=env)
         last_code = result.exit_code
         actual = _clean(result.output)
-        assert _matches(expected, actual), (
-            f"{_id(block)}: `{command}` printed\n" + "\n".join(actual)
+        assert _matches(expected, actual), f"{_id(block)}: `{command}` printed\n" + "\n".join(
+            actual
         )
 
 
@@ -177,8 +175,10 @@ def test_python_block_runs(block: Block, monkeypatch: pytest.MonkeyPatch) -> Non
 def test_every_command_block_is_run_or_says_why() -> None:
     """Shell blocks are either console blocks that run or marked with why they cannot."""
     unmarked = [
-        _id(b) for page in PAGES for b in blocks(page) if b.lang in {"bash", "sh", "shell"}
-        and not b.skip
+        _id(b)
+        for page in PAGES
+        for b in blocks(page)
+        if b.lang in {"bash", "sh", "shell"} and not b.skip
     ]
     assert not unmarked, f"shell blocks neither run nor marked 'not run': {unmarked}"
 
