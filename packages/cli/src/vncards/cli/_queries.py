@@ -6,6 +6,7 @@ readable Rich rendering otherwise. An answered query (even "no") exits 0.
 
 from __future__ import annotations
 
+import inspect
 import secrets
 from typing import Annotated, Any
 
@@ -25,11 +26,13 @@ from vncards.cli._common import (
     rules_for,
     untrusted,
 )
+from vncards.cli._display import words_text
 from vncards.core import (
     AnalyzesHands,
     BeatsCards,
     ClassifiesCards,
     DealsJson,
+    DescribesAnalysis,
     ExplainsPresets,
     GamePlugin,
     ListsMoves,
@@ -334,15 +337,24 @@ def deal_command(
 def analyze_command(
     game: GameArg, cards: CardsArg, variant: VariantOpt = None, json_out: JsonOpt = False
 ) -> None:
-    """Analyse a private hand, for a game that answers it: junk left, whether the hand is
-    complete, its best grouping and its points."""
+    """Analyse a private hand, for a game that answers it (Tứ Sắc: junk left, whether the
+    hand is complete, its best grouping and its points; Mậu Binh: the instant hand and
+    the best arrangement with its expected chi)."""
     plugin = get_plugin(game)
-    rules_for(plugin, variant)
+    rules = rules_for(plugin, variant)
     if not isinstance(plugin, AnalyzesHands):
         raise _unanswered(plugin, "analyze")
-    data: dict[str, Any] = plugin.analyze_cards(card_tokens(plugin, cards))
+    tokens = card_tokens(plugin, cards)
+    if "rules" in inspect.signature(plugin.analyze_cards).parameters:
+        data: dict[str, Any] = plugin.analyze_cards(tokens, rules=rules)  # type: ignore[call-arg]
+    else:
+        data = plugin.analyze_cards(tokens)
     if json_out:
         emit_json(data)
+        return
+    if isinstance(plugin, DescribesAnalysis):  # the game words its own answer
+        for line in plugin.analysis_words(data):
+            console.print(words_text(plugin, line))
         return
     state = "[green]complete[/]" if data.get("complete") else "[yellow]not complete[/]"
     console.print(f"junk: [bold]{data.get('junk')}[/] — {state} — points: {data.get('points')}")

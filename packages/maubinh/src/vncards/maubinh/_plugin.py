@@ -665,7 +665,7 @@ class MauBinhGame:
         """
         code = data.get("instant_win")
         lines: list[Words] = [
-            (f"Instant hand: {code} — shown at the deal, it needs no arrangement.",)
+            (f"Instant hand: {code} — shown at the deal, it wins without arranging.",)
             if code
             else ("Instant hand: none.",)
         ]
