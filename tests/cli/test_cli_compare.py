@@ -35,9 +35,9 @@ def test_compare_measures_simulated_games(runner: CliRunner, fake: Any) -> None:
     for c in json.loads(result.stdout)["columns"]:
         m = c["measured"]
         assert m["games"] == 20
-        for key in ("instant_win_rate", "first_player_win_rate", "draw_rate"):
-            assert 0.0 <= m[key] <= 1.0
-        assert m["mean_length"] > 0
+        for key in ("instant_wins", "first_seat", "draws"):
+            assert 0.0 <= m[key]["rate"] <= 1.0
+        assert m["length"]["mean"] > 0
         assert m["figures"]["chops"]["label"] == "chop"
     readable = runner.invoke(app, ["compare", "--games", "10"])
     assert "Measured over 10 simulated games" in readable.stdout

@@ -44,15 +44,18 @@ def test_summary_counts_wins_first_player_and_instant_wins(fake: Any) -> None:
     ]
     stats = summarize(games, fake)
     s = stats.to_json()
-    assert [seat["wins"] for seat in s["seats"]] == [2, 0]
-    assert s["seats"][0]["win_rate"] == pytest.approx(2 / 3)
-    assert s["seats"][0]["mean_payment"] == pytest.approx(8 / 3)
-    assert s["seats"][1]["mean_payment"] == pytest.approx(-8 / 3)
-    assert s["first_player_win_rate"] == pytest.approx(0.5)
-    assert s["instant_wins"] == {"dragon": 1}
-    assert s["draws"] == 1
-    assert s["mean_length"] == pytest.approx(20.0)
-    assert s["per_game"] == {"chops": pytest.approx(1.0)}
+    assert [seat["seat"] for seat in s["seats"]] == [1, 2], "seats numbered from 1"
+    assert [seat["wins"]["count"] for seat in s["seats"]] == [2, 0]
+    assert s["seats"][0]["wins"]["rate"] == pytest.approx(2 / 3)
+    assert s["seats"][0]["payment"]["mean"] == pytest.approx(8 / 3)
+    assert s["seats"][1]["payment"]["mean"] == pytest.approx(-8 / 3)
+    assert s["first_seat"]["rate"] == pytest.approx(0.5)
+    assert s["instant_wins"]["kinds"] == {"dragon": 1}
+    assert s["instant_wins"]["count"] == 1
+    assert s["draws"]["count"] == 1
+    assert s["length"]["mean"] == pytest.approx(20.0)
+    assert s["figures"]["chops"]["per_game"] == pytest.approx(1.0)
+    assert "chops" not in s["per_game"], "one name per figure"
     assert s["outcomes"] == {"draw": 1, "instant-win": 1, "win": 1}
     # lá changing hands: 5, 3 and 0; their sample sd is sqrt(((5-8/3)^2 + ...) / 2)
     assert stats.moved.mean == pytest.approx(8 / 3)
@@ -76,15 +79,15 @@ def test_simulate_json_shape(runner: CliRunner, fake: Any) -> None:
     assert data["games"] == 40
     assert data["players"] == 3
     assert [s["bot"] for s in data["seats"]] == ["first", "random", "random"]
-    assert sum(s["wins"] for s in data["seats"]) == 40
-    assert sum(s["mean_payment"] for s in data["seats"]) == pytest.approx(0.0, abs=1e-9)
+    assert sum(s["wins"]["count"] for s in data["seats"]) == 40
+    assert sum(s["payment"]["mean"] for s in data["seats"]) == pytest.approx(0.0, abs=1e-9)
     for s in data["seats"]:
-        lo, hi = s["ci95"]
-        assert lo <= s["win_rate"] <= hi
+        lo, hi = s["wins"]["ci95"]
+        assert lo <= s["wins"]["rate"] <= hi
     assert data["outcomes"] == {"win": 40}
-    assert set(data["per_game"]) == {"cards_left", "chops"}
+    assert set(data["per_game"]) == {"cards_left"}, "a figure is not repeated per game"
     assert set(data["figures"]) == {"chops"}
-    assert data["mean_length"] > 0
+    assert data["length"]["mean"] > 0
 
 
 def test_same_seed_same_numbers(runner: CliRunner, fake: Any) -> None:

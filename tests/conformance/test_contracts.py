@@ -775,12 +775,13 @@ def test_simulate_json_statistics_add_up(game: str) -> None:
     assert len(data["seats"]) == len(data["bots"]) == 3
     assert sum(data["outcomes"].values()) == 6
     assert set(data["outcomes"]) <= OUTCOMES
-    assert data["draws"] == data["outcomes"].get("draw", 0)
-    assert sum(s["wins"] for s in data["seats"]) == 6 - data["draws"]
-    assert sum(s["mean_payment"] for s in data["seats"]) == pytest.approx(0.0, abs=1e-9)
-    assert sum(data["instant_wins"].values()) == data["outcomes"].get("instant-win", 0)
+    assert data["draws"]["count"] == data["outcomes"].get("draw", 0)
+    assert sum(s["wins"]["count"] for s in data["seats"]) == 6 - data["draws"]["count"]
+    assert sum(s["payment"]["mean"] for s in data["seats"]) == pytest.approx(0.0, abs=1e-9)
+    kinds = data["instant_wins"]["kinds"]
+    assert sum(kinds.values()) == data["outcomes"].get("instant-win", 0)
     if game in INSTANT_WINS:
-        assert set(data["instant_wins"]) <= INSTANT_WINS[game]
+        assert set(kinds) <= INSTANT_WINS[game]
 
 
 def test_first_is_required_only_where_the_first_game_rule_is_random() -> None:

@@ -147,7 +147,7 @@ def compare_payload(
         measured = None
         if c.stats is not None:
             s = c.stats
-            measured = {**s.to_json(), "draw_rate": s.draw.rate}
+            measured = s.to_json()
         out.append(
             {
                 "game": c.plugin.name,
@@ -409,27 +409,23 @@ def plot_measures(columns: list[dict[str, Any]], path: Path) -> None:
         ("moved", "lá changing hands per game"),
         ("first_seat", "first seat wins"),
         ("length", "game length (actions)"),
-        ("instant_win_rate", "games won at the deal"),
+        ("instant_wins", "games won at the deal"),
     )
     fig, axes = plt.subplots(2, 2, figsize=(max(8.0, 1.6 * len(labels) + 4), 7.5))
     colours = [f"C{i % 10}" for i in range(len(labels))]
     for ax, (key, title) in zip(axes.flat, keys, strict=True):
-        if key == "instant_win_rate":
-            values = [c["measured"][key] for c in measured]
-            ax.bar(labels, values, color=colours)
+        figure = [c["measured"][key] for c in measured]
+        values = [f["rate"] if "rate" in f else f["mean"] for f in figure]
+        errs = [
+            [v - f["ci95"][0] for v, f in zip(values, figure, strict=True)],
+            [f["ci95"][1] - v for v, f in zip(values, figure, strict=True)],
+        ]
+        ax.bar(labels, values, color=colours, yerr=errs, capsize=4)
+        if key == "first_seat":
+            fair = [1 / c["measured"]["players"] for c in measured]
+            ax.scatter(labels, fair, marker="_", s=600, color="black", zorder=3)
+        if "rate" in figure[0]:
             ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-        else:
-            figure = [c["measured"][key] for c in measured]
-            values = [f["rate"] if "rate" in f else f["mean"] for f in figure]
-            errs = [
-                [v - f["ci95"][0] for v, f in zip(values, figure, strict=True)],
-                [f["ci95"][1] - v for v, f in zip(values, figure, strict=True)],
-            ]
-            ax.bar(labels, values, color=colours, yerr=errs, capsize=4)
-            if key == "first_seat":
-                fair = [1 / c["measured"]["players"] for c in measured]
-                ax.scatter(labels, fair, marker="_", s=600, color="black", zorder=3)
-                ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
         ax.set_title(title)
         ax.tick_params(axis="x", labelsize=8)
     fig.tight_layout()

@@ -278,10 +278,8 @@ def show_statistics(stats: SimulationStats) -> None:
         facts.add_row(f"  {kind}", str(count))
     for f in stats.figures:
         facts.add_row(f"games with {f.statistic.label}", share_text(f.share))
-    shown = {f.statistic.key for f in stats.figures}
-    for key, value in stats.per_game.items():
-        if key not in shown:
-            facts.add_row(f"{key} per game", f"{value:.3f}")
+    for key, value in stats.other_counters().items():
+        facts.add_row(f"{key.replace('_', ' ')} per game", f"{value:.3f}")
     console.print(facts)
 
 

@@ -956,9 +956,24 @@ class SimulationStats:
     figures: tuple[StatFigure, ...] = ()
     per_game: dict[str, float] = field(default_factory=dict)
 
+    def other_counters(self) -> dict[str, float]:
+        """The mean per game of the game's counters that are none of the figures shown
+        elsewhere (its :attr:`figures`, draws, instant wins), so that each figure has
+        one name.
+
+        >>> stats = summarize(play_games("samloc", games=4, seed=2), get_game("samloc"))
+        >>> "draws" in stats.per_game, "draws" in stats.other_counters()
+        (True, False)
+        """
+        shown = {f.statistic.key for f in self.figures} | {"draws", "instant_wins"}
+        return {k: v for k, v in self.per_game.items() if k not in shown}
+
     def to_json(self) -> dict[str, Any]:
-        """As the JSON ``vncards simulate --json`` prints (the statistics part)."""
-        fp = self.first_seat
+        """As the JSON ``vncards simulate --json`` prints (the statistics part): one
+        name per figure; a share is ``{count, games, rate, ci95}``, a mean
+        ``{n, mean, sd, ci95}``; seats are numbered from 1 in turn order, as in the
+        tables (``seat`` 1 acts first in the first game).
+        """
         return {
             "game": self.game,
             "variant": self.variant,
@@ -969,27 +984,20 @@ class SimulationStats:
             "games": self.games,
             "seats": [
                 {
-                    "seat": s.seat,
+                    "seat": s.seat + 1,
                     "bot": s.bot,
-                    "wins": s.wins.count,
-                    "win_rate": s.wins.rate,
-                    "ci95": list(s.wins.ci95),
-                    "mean_payment": s.payment.mean,
+                    "wins": s.wins.to_json(),
                     "payment": s.payment.to_json(),
                 }
                 for s in self.seats
             ],
-            "mean_length": self.length.mean,
             "length": self.length.to_json(),
-            "outcomes": self.outcomes,
-            "draws": self.draw.count,
-            "instant_wins": self.instant_wins,
-            "instant_win_rate": self.instant_win.rate,
-            "first_player_win_rate": fp.rate if fp.games else None,
-            "first_player_ci95": list(fp.ci95),
-            "first_seat": fp.to_json(),
-            "first_seat_payment": self.first_seat_payment.to_json(),
             "moved": self.moved.to_json(),
+            "outcomes": self.outcomes,
+            "draws": self.draw.to_json(),
+            "instant_wins": {**self.instant_win.to_json(), "kinds": self.instant_wins},
+            "first_seat": self.first_seat.to_json(),
+            "first_seat_payment": self.first_seat_payment.to_json(),
             "figures": {
                 f.statistic.key: {
                     "label": f.statistic.label,
@@ -999,7 +1007,7 @@ class SimulationStats:
                 }
                 for f in self.figures
             },
-            "per_game": self.per_game,
+            "per_game": self.other_counters(),
         }
 
 
