@@ -21,6 +21,7 @@ from vncards.core import (
     ComboRules,
     GameResult,
     Kind,
+    Ledger,
     Play,
     RandomBot,
     RulesBase,
@@ -77,14 +78,13 @@ class PlainClimb(SheddingGame[FakeRules]):
         return random_first(seed, len(hands))
 
     def result(self, state: ClimbState) -> GameResult:
-        pay = list(state.chop_net)
+        led = Ledger(state.n_players)
+        led.extend(state.chop_transfers)
         if not state.finished:
-            return GameResult(False, None, None, None, tuple(pay))
+            return GameResult(False, None, None, None, tuple(led.net), (), tuple(led.transfers))
         for seat, hand in enumerate(state.hands):
-            left = hand.bit_count()
-            pay[seat] -= left
-            pay[state.winner] += left
-        return GameResult(True, "win", state.winner, None, tuple(pay))
+            led.pay(seat, state.winner, hand.bit_count(), "cards-left")
+        return GameResult(True, "win", state.winner, None, tuple(led.net), (), tuple(led.transfers))
 
     def summary(self, rules: FakeRules) -> dict[str, Any]:
         return {"hand_size": rules.hand_size}
@@ -115,6 +115,6 @@ def test_fake_game_lowest_bot_plays_first_offer() -> None:
     state = plugin.new_game(FakeRules(), 2, 5)
     decision = plugin.decision(state)
     assert decision is not None
-    action = LowestBot(0).choose(state, decision.seat, decision.actions, False)
+    action = LowestBot(0).choose(plugin.view(state, decision.seat), decision.actions, False)
     assert action == decision.actions[0]
     assert isinstance(action, Play)
