@@ -107,7 +107,7 @@ def _typed_cards(text: str, hand: Sequence[str], key: str) -> tuple[int, ...]:
         except NotationError as e:
             error = e
             break
-    raise NotationError(error.token, message=f"{key}: {error}") from None
+    raise NotationError(error.token, message=f"{key}: unknown card {error.token!r}") from None
 
 
 def _split_words(split: Any, keys: Sequence[str]) -> Words:
