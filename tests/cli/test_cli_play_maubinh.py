@@ -29,12 +29,8 @@ def _deal(seed: int = SEED, n: int = 3) -> Any:
 
 
 def _play(runner: CliRunner, typed: str, record: Path, *extra: str) -> str:
-    result = runner.invoke(
-        app,
-        ["play", "maubinh", "-n", "3", "-s", str(SEED), "-b", "greedy,greedy"]
-        + ["--record", str(record), *extra],
-        input=typed,
-    )
+    args = ["play", "maubinh", "-n", "3", "-s", str(SEED), "-b", "greedy,greedy"]
+    result = runner.invoke(app, [*args, "--record", str(record), *extra], input=typed)
     assert result.exit_code == 0, result.output
     return result.stdout
 
