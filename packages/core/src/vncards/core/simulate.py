@@ -926,6 +926,10 @@ class StatFigure:
     per_game: float
 
 
+_CORE_FIGURES = frozenset({"actions", "draws", "instant_win", "instant_wins"})
+"""Counter names that are one of the core's own figures (length, draws, instant wins)."""
+
+
 @dataclass(frozen=True)
 class SimulationStats:
     """The statistics of a run (see :func:`simulate`).
@@ -958,14 +962,15 @@ class SimulationStats:
 
     def other_counters(self) -> dict[str, float]:
         """The mean per game of the game's counters that are none of the figures shown
-        elsewhere (its :attr:`figures`, draws, instant wins), so that each figure has
-        one name.
+        elsewhere, so that each figure has one name: not its :attr:`figures`, nor a
+        counter named as one of the core's own figures (``actions``: the length;
+        ``draws``; ``instant_win`` or ``instant_wins``).
 
         >>> stats = summarize(play_games("samloc", games=4, seed=2), get_game("samloc"))
         >>> "draws" in stats.per_game, "draws" in stats.other_counters()
         (True, False)
         """
-        shown = {f.statistic.key for f in self.figures} | {"draws", "instant_wins"}
+        shown = {f.statistic.key for f in self.figures} | _CORE_FIGURES
         return {k: v for k, v in self.per_game.items() if k not in shown}
 
     def to_json(self) -> dict[str, Any]:
