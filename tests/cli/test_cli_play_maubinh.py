@@ -72,8 +72,12 @@ def test_whole_game_by_a_typed_labelled_arrangement(runner: CliRunner, tmp_path:
 def test_unlabelled_groups_and_hand_positions(runner: CliRunner, tmp_path: Path) -> None:
     """Three unlabelled groups are chi1 / chi2 / chi3 in that order, and a chi may be
     positions in the hand as the screen numbers it."""
-    hand = plugin.view(_deal(), 0).hand
-    out = _play(runner, "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13\n", tmp_path / "game.json")
+    st = _deal()
+    hand = plugin.view(st, 0).hand
+    typed = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13\n"
+    a = plugin.parse_move(plugin.view(st, 0), typed)
+    confirm = "y\n" if plugin.action_warning(st, a) else ""  # binh lủng is asked about
+    out = _play(runner, typed + confirm, tmp_path / "game.json")
     assert "Settlement" in out
     assert _your_arrangement(tmp_path / "game.json") == {
         "chi1": set(hand[:5]),
@@ -100,6 +104,7 @@ def test_refused_arrangements_get_one_line_and_the_prompt_again(
             "1 2 3 4 / 5 6 7 8 9 10 / 11 12 13",  # 4 + 6 + 3
             f"{stranger} {' '.join(hand[1:5])} / 6 7 8 9 10 / 11 12 13",  # not held
             "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13",
+            "y",  # …and made, even if binh lủng
             "",
         ]
     )
@@ -142,6 +147,33 @@ def test_hint_shows_the_solvers_arrangement_and_picks_it(runner: CliRunner, tmp_
         "chi1": set(format_cards(action.chi1)),
         "chi2": set(format_cards(action.chi2)),
         "chi3": set(format_cards(action.chi3)),
+    }
+
+
+def test_binh_lung_is_asked_about_before_it_is_made(runner: CliRunner, tmp_path: Path) -> None:
+    """Binh lủng is legal but loses: the screen names it (WarnsOfPenalties) and asks;
+    answering no leaves nothing arranged and the prompt comes again."""
+    st = _deal()
+    view = plugin.view(st, 0)
+    fouled = next(
+        text
+        for text in (
+            "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13",
+            "11 12 13 1 2 / 3 4 5 6 7 / 8 9 10",
+            "1 2 3 4 5 / 9 10 11 12 13 / 6 7 8",
+        )
+        if plugin.action_warning(st, plugin.parse_move(view, text))
+    )
+    [(_, hinted)] = plugin.hint(view)
+    out = _play(runner, f"{fouled}\nn\n#1\n", tmp_path / "game.json")
+    flat = _flat(out)
+    assert "This move is binh lủng" in flat
+    assert "Make it anyway? (y/N)>" in flat
+    assert flat.count("You arranged") == 1
+    assert _your_arrangement(tmp_path / "game.json") == {
+        "chi1": set(format_cards(hinted.chi1)),
+        "chi2": set(format_cards(hinted.chi2)),
+        "chi3": set(format_cards(hinted.chi3)),
     }
 
 

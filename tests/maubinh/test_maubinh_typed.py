@@ -18,7 +18,8 @@ from vncards.core import (
     format_card,
     format_cards,
 )
-from vncards.maubinh import SPLITS, MauBinhRules, SolverBot, Splits, plugin
+from vncards.maubinh import SPLITS, MauBinhRules, SolverBot, Splits, is_fouled, plugin
+from vncards.maubinh._engine import chi_keys
 
 RULES = MauBinhRules()
 PLAIN_HAND = "AS AH AD 9S 9H 5C 5D 7S 8C JD QH KS 2C"
@@ -149,3 +150,17 @@ def test_analysis_words_without_and_with_an_instant_hand() -> None:
         assert line.endswith(hand)
     dragon = plugin.analyze_cards(DRAGON.split())
     assert _text(plugin.analysis_words(dragon)[0]).startswith("Instant hand: sanh-rong")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**31), st.integers(0, SPLITS - 1))
+def test_warning_names_binh_lung_and_nothing_else(seed: int, index: int) -> None:
+    """Property (order rule): the screen's warning is given exactly for the splits that
+    break chi1 ≥ chi2 ≥ chi3 (binh lủng), and asking changes nothing."""
+    game = plugin.new_game(RULES, 2, seed=seed)
+    a = Splits(0, game.hands[0])[index]
+    before = game.copy()
+    warning = plugin.action_warning(game, a)
+    assert (warning is not None) == is_fouled(chi_keys(game.ev, a))
+    assert warning is None or warning.startswith("is binh lủng")
+    assert game == before

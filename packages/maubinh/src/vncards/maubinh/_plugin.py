@@ -57,7 +57,7 @@ from vncards.maubinh._rules import (
     PRESETS,
     MauBinhRules,
 )
-from vncards.maubinh._settle import REASONS, settle
+from vncards.maubinh._settle import REASONS, is_fouled, settle
 from vncards.maubinh._solver import greedy_split
 
 __all__ = ["MauBinhGame", "MauBinhView", "plugin"]
@@ -464,6 +464,32 @@ class MauBinhGame:
             f" — about {bot.last_expected:+.2f} chi against each opponent",
         )  # fmt: skip
         return [(label, Arrange(view.seat, split.chi1, split.chi2, split.chi3))]
+
+    def action_warning(self, state: MauBinhState, action: Arrange) -> str | None:
+        """A sentence when ``action`` is binh lủng (out of order: legal, but the hand
+        loses), else ``None``; a screen asks before making it.
+
+        >>> st = plugin.new_game(MauBinhRules(), 2, seed=1)
+        >>> v = plugin.view(st, 0)
+        >>> plugin.action_warning(st, plugin.hint(v)[0][1]) is None
+        True
+        >>> a = plugin.parse_move(v, "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13")
+        >>> print(plugin.action_warning(st, a))
+        is binh lủng: chi1 (two-pair) is weaker than chi2 (two-pair), so the hand loses.
+        """
+        if not isinstance(action, Arrange) or len(action.chi3) != 3:
+            return None
+        if (len(action.chi1), len(action.chi2)) != (5, 5):
+            return None
+        keys = chi_keys(state.ev, action)
+        if not is_fouled(keys):
+            return None
+        names = [hand_code(k) for k in keys]
+        k = 0 if keys[0] < keys[1] else 1
+        return (
+            f"is binh lủng: chi{k + 1} ({names[k]}) is weaker than chi{k + 2}"
+            f" ({names[k + 1]}), so the hand loses."
+        )
 
     # ------------------------------------------------------------ fast bot games
 
