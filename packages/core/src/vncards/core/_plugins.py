@@ -363,7 +363,8 @@ class ReadsMoves(Protocol):
 @runtime_checkable
 class SuggestsMoves(Protocol):
     """A game with too many legal moves to list (every split of a hand): a screen's
-    hint shows these few, labelled, instead of the whole list.
+    hint shows these few, labelled, instead of the whole list. (``vncards play`` shows
+    them for ``h`` on a game that reads its typed moves, :class:`ReadsMoves`.)
 
     >>> class Game:
     ...     def hint(self, view):
