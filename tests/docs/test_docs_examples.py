@@ -141,7 +141,8 @@ def test_console_block_shows_real_output(block: Block, monkeypatch: pytest.Monke
     runner = CliRunner()
     env = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
     last_code: int | None = None
-    for command, expected in _commands(block.text):
+    steps = _commands(block.text)
+    for k, (command, expected) in enumerate(steps):
         if command.strip() == "echo $?":
             assert last_code is not None, f"{_id(block)}: echo $? before any command"
             assert [str(last_code)] == expected, f"{_id(block)}: exit code {last_code}"
@@ -149,6 +150,10 @@ def test_console_block_shows_real_output(block: Block, monkeypatch: pytest.Monke
         argv, stdin = _argv(command)
         result = runner.invoke(app, argv, input=stdin, env=env)
         last_code = result.exit_code
+        checked = k + 1 < len(steps) and steps[k + 1][0].strip() == "echo $?"
+        assert checked or last_code == 0, (
+            f"{_id(block)}: `{command}` exited {last_code}: {_clean(result.output)[-3:]}"
+        )
         actual = _clean(result.output)
         assert _matches(expected, actual), f"{_id(block)}: `{command}` printed\n" + "\n".join(
             actual
