@@ -217,6 +217,17 @@ def test_match_record_is_one_game_a_line(runner: CliRunner, tmp_path: Path) -> N
         assert report.finished
 
 
+def test_no_record_when_no_game_finished(runner: CliRunner, tmp_path: Path) -> None:
+    """Quitting before a game ends leaves no record file (and says so)."""
+    path = tmp_path / "game.json"
+    result = runner.invoke(
+        app, ["play", "tienlen", "-b", "random", "-s", "7", "--record", str(path)], input="q\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "no record saved" in result.stdout
+    assert not path.exists()
+
+
 def test_unwritable_record_is_refused_before_playing(runner: CliRunner, tmp_path: Path) -> None:
     """A record that cannot be written is said at once, before any game is played."""
     result = runner.invoke(

@@ -690,6 +690,7 @@ def play_command(
     )
     first: int | None = None
     out = _open_record(record)
+    saved = 0
     try:
         for g in range(games):
             if games > 1:
@@ -699,10 +700,15 @@ def play_command(
             first = res.winner
             if out is not None and record is not None:
                 _save_record(t, state, variant, out, record, single=games == 1)
+                saved += 1
     except _PlayerQuitError:
         console.print("Bye.")
     finally:
         if out is not None:
             out.close()
-    if out is not None and record is not None:
-        console.print(f"Record saved to {plain(str(record))}.")
+    if record is not None and saved:
+        what = "Record" if saved == 1 else f"{saved} records (one a line)"
+        console.print(f"{what} saved to {plain(str(record))}.")
+    elif record is not None:
+        record.unlink(missing_ok=True)  # the empty file made at the start
+        console.print("No game was finished: no record saved.")
