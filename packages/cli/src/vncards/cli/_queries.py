@@ -337,9 +337,8 @@ def deal_command(
 def analyze_command(
     game: GameArg, cards: CardsArg, variant: VariantOpt = None, json_out: JsonOpt = False
 ) -> None:
-    """Analyse a private hand, for a game that answers it (Tứ Sắc: junk left, whether the
-    hand is complete, its best grouping and its points; Mậu Binh: the instant hand and
-    the best arrangement with its expected chi)."""
+    """Analyse a private hand, for a game that answers it, in the game's own words (Tứ
+    Sắc: junk left, whether the hand is complete, its best grouping and its points)."""
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
     if not isinstance(plugin, AnalyzesHands):
