@@ -248,3 +248,13 @@ def test_analyze_refuses_a_short_hand(runner: CliRunner) -> None:
     result = runner.invoke(app, ["analyze", "maubinh", "AS AH AD 9S 9H 5C 5D 7S 8C JD QH KS"])
     assert result.exit_code != 0
     assert "13 cards" in result.output
+
+
+def test_play_help_of_a_game_that_reads_its_moves(runner: CliRunner) -> None:
+    """`play maubinh --help` ends with the game's own form of a move, not card
+    examples of a single play."""
+    result = runner.invoke(app, ["play", "maubinh", "--help"])
+    assert result.exit_code == 0, result.output
+    flat = _flat(result.stdout)
+    assert "Type your three chi separated by /" in flat
+    assert "Cards for" not in flat

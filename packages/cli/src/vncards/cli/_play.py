@@ -158,6 +158,8 @@ class PlayCommand(TyperCommand):
             " ([bold]1 2 3[/])."
             + ("" if title else " [bold]vncards play GAME --help[/] shows a game's own.")
         )
+        if isinstance(plugin, ReadsMoves):  # the game's own form of a move
+            self.epilog = " ".join(escape(line.strip()) for line in plugin.move_help)
         try:
             super().format_help(ctx, formatter)
         finally:
