@@ -281,7 +281,7 @@ def test_dask_cluster_gives_the_local_games() -> None:
         threads_per_worker=2,
         processes=False,
         protocol="tcp",
-        dashboard_address=None,
+        dashboard_address=":0",
     ) as cluster:
         address = cluster.scheduler_address
         assert address.startswith("tcp://")
@@ -325,7 +325,7 @@ def test_dask_worker_without_the_game_is_one_sentence(
     distributed = pytest.importorskip("distributed")
     (tmp_path / "sim_only_here.py").write_text("from test_sim_fakegame import plugin\n")
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
         monkeypatch.syspath_prepend(str(tmp_path))
         with pytest.raises(SimulationError, match="every worker needs the same vncards packages"):

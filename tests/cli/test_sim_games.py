@@ -78,7 +78,7 @@ def dask_address() -> Iterator[str]:
     """A light LocalCluster (threads in this process) reached over tcp."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=None
+        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=":0"
     ) as cluster:
         yield cluster.scheduler_address
 

@@ -63,7 +63,7 @@ def test_scheduler_without_workers_fails_within_the_timeout() -> None:
     """A scheduler with no worker: one error naming that, instead of waiting forever."""
     with (
         distributed.LocalCluster(
-            n_workers=0, processes=False, protocol="tcp", scheduler_port=0, dashboard_address=None
+            n_workers=0, processes=False, protocol="tcp", scheduler_port=0, dashboard_address=":0"
         ) as cluster,
         pytest.raises(SimulationError, match="has no worker"),
     ):
