@@ -497,6 +497,9 @@ def _load(source: str | bytes | dict[str, Any]) -> GameRecord:
             ) from None
         except ValueError as e:
             # JSONDecodeError, and Python's refusal of integers of thousands of digits
+            if "integer string conversion" in str(e):
+                huge = "the record is not valid JSON: a number of thousands of digits"
+                raise RecordError(huge) from None
             raise RecordError(f"the record is not valid JSON: {_one_line(str(e))}") from None
     else:
         data = source
