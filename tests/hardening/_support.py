@@ -28,6 +28,7 @@ from vncards.core import (
     GameRecord,
     GameResult,
     Kind,
+    Ledger,
     PluginWarning,
     RandomBot,
     RecordError,
@@ -102,14 +103,15 @@ class ToyGame(SheddingGame[ToyRules]):
         return list(hands).index(low)
 
     def result(self, state: ClimbState) -> GameResult:
-        pay = list(state.chop_net)
+        led = Ledger(state.n_players)
+        led.extend(state.chop_transfers)
         if state.finished:
             for seat, hand in enumerate(state.hands):
-                if seat != state.winner:
-                    pay[seat] -= hand.bit_count()
-                    pay[state.winner] += hand.bit_count()
-            return GameResult(True, "win", state.winner, None, tuple(pay))
-        return GameResult(False, None, None, None, tuple(pay))
+                led.pay(seat, state.winner, hand.bit_count(), "cards-left")
+            return GameResult(
+                True, "win", state.winner, None, tuple(led.net), (), tuple(led.transfers)
+            )
+        return GameResult(False, None, None, None, tuple(led.net), (), tuple(led.transfers))
 
     def summary(self, rules: ToyRules) -> dict[str, Any]:
         return {"deck": "french", "hand_size": 13}
@@ -290,7 +292,7 @@ class GreedyBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: Any, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+    def choose(self, view: Any, actions: Sequence[Any], optional: bool) -> Any | None:
         if not actions:
             return None
         best = max(_moved(a) for a in actions)

@@ -71,7 +71,7 @@ def check_bot_game(
             break
         legal = set(plugin.legal_actions(state))
         assert all(a in legal for a in d.actions), "a decision offers an illegal action"
-        choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+        choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
         if choice is None:
             assert d.optional, "a bot declined a forced choice"
             plugin.decline(state, d.seat)
@@ -199,7 +199,7 @@ def test_offered_plays_are_exactly_the_combinations_apply_accepts(
                     continue
                 accepted.add(mask)
             assert offered == accepted, f"seed {seed}: offered and accepted plays differ"
-            choice = bots[d.seat].choose(state, d.seat, d.actions, d.optional)
+            choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, d.optional)
             if choice is None:
                 plugin.decline(state, d.seat)
             else:
@@ -240,8 +240,8 @@ class _Asked:
         self.bot = bot
         self.name = bot.name
 
-    def choose(self, state: Any, seat: int, actions: Any, optional: bool) -> Any | None:
-        return self.bot.choose(state, seat, actions, optional)
+    def choose(self, view: Any, actions: Any, optional: bool) -> Any | None:
+        return self.bot.choose(view, actions, optional)
 
 
 @pytest.mark.slow
