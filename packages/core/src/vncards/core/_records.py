@@ -560,7 +560,7 @@ class ViolationReport(BaseModel):
 class TransferReport(BaseModel):
     """One itemised payment: who pays whom, how much (lá × bet) and why."""
 
-    model_config = ConfigDict(populate_by_name=True)
+    model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
 
     from_: str = Field(alias="from", description="Who pays.")
     to: str = Field(description="Who receives.")
