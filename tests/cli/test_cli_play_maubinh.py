@@ -61,7 +61,7 @@ def test_whole_game_by_a_typed_labelled_arrangement(runner: CliRunner, tmp_path:
     assert "Type your three chi separated by /" in flat
     assert "You arranged" in flat
     assert "Settlement" in out
-    assert flat.count("shows") >= 3  # every seat's chi revealed
+    assert flat.count("revealed") >= 3  # every seat's chi revealed
     assert _your_arrangement(tmp_path / "game.json") == {
         "chi1": set(chi1),
         "chi2": set(chi2),

@@ -363,7 +363,7 @@ class MauBinhGame:
         shown = view.public.get("shown", [])
         for seat, code in enumerate(view.instant):
             if code is not None:
-                lines.append((f"{players[seat]} shows {code}: ", Cards(shown[seat])))
+                lines.append((f"{code} shown by {players[seat]}: ", Cards(shown[seat])))
         waiting = [
             players[s]
             for s in range(len(players))
@@ -381,7 +381,7 @@ class MauBinhGame:
         ('has arranged.',)
         """
         if isinstance(event, InstantDeclared):
-            return (f"shows {event.what}: ", Cards(event.cards))
+            return (f"showed {event.what}: ", Cards(event.cards))
         if isinstance(event, Arranged):
             if not event.chi1:
                 return ("has arranged.",)
@@ -392,7 +392,7 @@ class MauBinhGame:
         if isinstance(event, Revealed):
             foul = " — binh lủng" if event.fouled else ""
             return (
-                "shows ", Cards(event.chi1), f" ({event.hands[0]}) / ", Cards(event.chi2),
+                "revealed ", Cards(event.chi1), f" ({event.hands[0]}) / ", Cards(event.chi2),
                 f" ({event.hands[1]}) / ", Cards(event.chi3), f" ({event.hands[2]}){foul}.",
             )  # fmt: skip
         return None
