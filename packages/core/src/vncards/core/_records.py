@@ -706,8 +706,9 @@ def game_record_schema(plugin: Any) -> dict[str, Any]:
     ['cong_multiplier', 'first_lead']
     """
     model = getattr(plugin, "rules_model", None)
-    is_model = isinstance(model, type) and issubclass(model, BaseModel)
-    settings = list(model.model_fields) if is_model else []
+    settings = (
+        list(model.model_fields) if isinstance(model, type) and issubclass(model, BaseModel) else []
+    )
     presets = list(getattr(plugin, "presets", {}))
     return record_schema(plugin.name, vocabulary_of(plugin), presets, settings)
 

@@ -62,13 +62,12 @@ class TienLenGame(SheddingGame[TienLenRules]):
     default_preset = DEFAULT_PRESET
     record_vocabulary = RecordVocabulary(
         actions=(
-            ActionKey("play", CARDS, "The cards played, e.g. [\"3S\", \"4S\", \"5H\"]."),
+            ActionKey("play", CARDS, 'The cards played, e.g. ["3S", "4S", "5H"].'),
             ActionKey("pass", TRUE, "Pass (bỏ lượt)."),
             ActionKey(
                 "declare",
                 word("sam"),
-                "Read but always refused (illegal, unknown-action): Tiến lên has no"
-                " declarations.",
+                "Read but always refused (illegal, unknown-action): Tiến lên has no declarations.",
             ),
         ),
         outcomes=("win", "instant-win"),
