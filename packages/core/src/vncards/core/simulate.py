@@ -44,6 +44,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from fractions import Fraction
 from importlib.metadata import entry_points
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as _connection_wait
@@ -72,6 +73,7 @@ __all__ = [
     "SimulationError",
     "SimulationStats",
     "StatFigure",
+    "Tally",
     "default_bot",
     "load_game",
     "play_games",
@@ -399,6 +401,7 @@ def play_games(
     progress: Callable[[int], None] | None = None,
     force_workers: bool = False,
     dask_timeout: float | None = None,
+    on_game: Callable[[GameSummary], None] | None = None,
 ) -> list[GameSummary]:
     """Play ``games`` bot games and summarise each, in game order.
 
@@ -411,7 +414,10 @@ def play_games(
     ``scheduler="tcp://HOST:PORT"`` on that Dask cluster (needs Dask installed, and the
     same vncards packages on every worker; every wait on the cluster gives up after
     ``dask_timeout`` seconds, default :data:`DASK_TIMEOUT`). ``progress(k)`` is called in
-    this process each time ``k`` more games are done. The result depends only on the game, rules,
+    this process each time ``k`` more games are done. With ``on_game``, each summary is
+    handed to it in game order as soon as it and every game before it are done, and
+    none is kept (the list returned is empty): memory stays flat however many games
+    are played. The result depends only on the game, rules,
     players, bots and seed (bot objects used as they are keep their own state between
     games: give a name or a factory for results that do not depend on ``workers``).
 
@@ -422,14 +428,19 @@ def play_games(
     >>> games = play_games("tienlen", games=2, players=2, seed=3)
     >>> [sum(s.payments) for s in games], [s.index for s in games]
     ([0, 0], [0, 1])
+    >>> seen = []
+    >>> play_games("tienlen", games=3, players=2, seed=3, on_game=seen.append)
+    []
+    >>> [s.index for s in seen]
+    [0, 1, 2]
     """
     plugin, job = _check(game, games, players, bots, variant, rules, workers)
     job = _with_seed(job, seed, keep_records)
     if games == 0:
         return []
     if scheduler is not None:
-        return _on_dask(job, games, scheduler, progress, dask_timeout)
-    return _play_jobs([(plugin, job, games)], workers, progress, force_workers)[0]
+        return _on_dask(job, games, scheduler, progress, dask_timeout, on_game)
+    return _play_jobs([(plugin, job, games)], workers, progress, force_workers, on_game)[0]
 
 
 def _with_seed(job: _Job, seed: int, keep_records: bool) -> _Job:
@@ -484,7 +495,10 @@ def _play_jobs(
     workers: int,
     progress: Callable[[int], None] | None,
     force_workers: bool = False,
+    on_game: Callable[[GameSummary], None] | None = None,
 ) -> list[list[GameSummary]]:
+    """Play the jobs; with ``on_game`` (one job only) each summary goes to it in game
+    order and none is kept."""
     if not force_workers:
         # more processes than CPUs only slow a run down (and a typo may ask for 10,000)
         workers = min(workers, os.cpu_count() or 1)
@@ -496,8 +510,13 @@ def _play_jobs(
         out: list[list[GameSummary]] = []
         for plugin, job, games in jobs:
             part: list[GameSummary] = []
-            for start, stop in _chunks(games, math.ceil(games / _LOCAL_CHUNK)):
-                part.extend(_play_one(plugin, job, i) for i in range(start, stop))
+            for start, stop in _iter_chunks(games, math.ceil(games / _LOCAL_CHUNK)):
+                for i in range(start, stop):
+                    summary = _play_one(plugin, job, i)
+                    if on_game is None:
+                        part.append(summary)
+                    else:
+                        on_game(summary)
                 if progress is not None:
                     progress(stop - start)
             out.append(part)
@@ -510,13 +529,32 @@ def _play_jobs(
                 f"cannot send this run to worker processes ({e}); give bots by name or as"
                 " module-level factories, or use one worker"
             ) from None
-    return _on_processes(jobs, workers, progress)
+    return _on_processes(jobs, workers, progress, on_game)
+
+
+def _iter_chunks(games: int, n_chunks: int) -> Iterator[tuple[int, int]]:
+    """The ranges of :func:`_chunks`, one at a time (no list, however many games).
+
+    >>> list(_iter_chunks(10, 3)) == _chunks(10, 3)
+    True
+    """
+    n = max(1, min(n_chunks, games))
+    for k in range(n):
+        lo, hi = games * k // n, games * (k + 1) // n
+        if lo < hi:
+            yield lo, hi
+
+
+# Games per chunk at most when summaries are streamed: what waits to be handed on in
+# game order stays bounded however long the run.
+_STREAM_CHUNK = 500
 
 
 def _on_processes(
     jobs: Sequence[tuple[GamePlugin[Any, Any, Any], _Job, int]],
     workers: int,
     progress: Callable[[int], None] | None,
+    on_game: Callable[[GameSummary], None] | None = None,
 ) -> list[list[GameSummary]]:
     """Play the chunks of every job in up to ``workers - 1`` spawned processes (never more
     than there are chunks, nor than CPUs) and in this one.
@@ -533,6 +571,8 @@ def _on_processes(
     tasks: list[tuple[int, int, int]] = []
     for j, (_, _, games) in enumerate(jobs):
         share = max(1, round(workers * _CHUNKS_PER_WORKER / len(jobs)))
+        if on_game is not None:
+            share = max(share, math.ceil(games / _STREAM_CHUNK))
         tasks.extend((j, start, stop) for start, stop in _chunks(games, share))
     results: list[list[GameSummary] | None] = [None] * len(tasks)
     n = max(1, min(workers - 1, len(tasks)))
@@ -542,6 +582,7 @@ def _on_processes(
     procs: list[Any] = []
     conns: list[Connection] = []
     finished = 0
+    emitted = 0  # with on_game: tasks[:emitted] were handed on and dropped
     try:
         with _main_script_hidden([job.game for _, job, _ in jobs]):
             for _ in range(n):
@@ -563,9 +604,15 @@ def _on_processes(
                 front += 1
 
         def done(k: int, chunk: list[GameSummary]) -> None:
-            nonlocal finished
+            nonlocal finished, emitted
             results[k] = chunk
             finished += 1
+            if on_game is not None:
+                while emitted < len(tasks) and results[emitted] is not None:
+                    for summary in results[emitted] or ():
+                        on_game(summary)
+                    results[emitted] = []  # done, and no longer held
+                    emitted += 1
             if progress is not None:
                 progress(tasks[k][2] - tasks[k][1])
 
@@ -575,10 +622,17 @@ def _on_processes(
             watched = [conns[w] for w in busy] + [procs[w].sentinel for w in busy]
             ready = _connection_wait(watched, timeout=0)
             if not ready and front < back:
-                back -= 1
-                j, lo, hi = tasks[back]
+                # streaming, this process plays the next chunk in order, so that few
+                # finished chunks wait for an earlier one
+                if on_game is not None:
+                    k = front
+                    front += 1
+                else:
+                    back -= 1
+                    k = back
+                j, lo, hi = tasks[k]
                 plugin, job, _ = jobs[j]
-                done(back, [_play_one(plugin, job, i) for i in range(lo, hi)])
+                done(k, [_play_one(plugin, job, i) for i in range(lo, hi)])
                 continue
             if not ready:
                 ready = _connection_wait(watched)
@@ -743,6 +797,7 @@ def _on_dask(
     scheduler: str,
     progress: Callable[[int], None] | None,
     timeout: float | None = None,
+    on_game: Callable[[GameSummary], None] | None = None,
 ) -> list[GameSummary]:
     """Play the run's chunks as tasks of the Dask cluster at ``scheduler``.
 
@@ -786,7 +841,8 @@ def _on_dask(
             client.submit(_run_chunk, job, start, stop, pure=False) for start, stop in chunks
         ]
         where = {f.key: k for k, f in enumerate(futures)}
-        results: list[list[GameSummary]] = [[] for _ in chunks]
+        results: list[list[GameSummary] | None] = [None for _ in chunks]
+        emitted = 0
         pending = set(futures)
         seen_worker = time.monotonic()
         while pending:
@@ -811,6 +867,12 @@ def _on_dask(
                         f"a Dask task failed ({type(e).__name__}: {' '.join(str(e).split())[:120]})"
                     ) from None
                 results[where[f.key]] = chunk
+                if on_game is not None:
+                    while emitted < len(chunks) and results[emitted] is not None:
+                        for summary in results[emitted] or ():
+                            on_game(summary)
+                        results[emitted] = []
+                        emitted += 1
                 if progress is not None:
                     progress(len(chunk))
             if client.nthreads():
@@ -819,7 +881,7 @@ def _on_dask(
                 raise SimulationError(
                     f"every Dask worker left the run and none came back within {limit:g} s"
                 )
-        return [s for part in results for s in part]
+        return [s for part in results for s in part or ()]
     finally:
         with contextlib.suppress(Exception):
             client.close(timeout=limit)
@@ -1034,71 +1096,153 @@ def summarize(
     >>> sum(s.wins.count for s in stats.seats) + stats.draw.count
     10
     """
-    chosen, name, overrides = _rules_of(plugin, variant, rules)
-    n = len(summaries)
-    seats_n = summaries[0].n_players if summaries else (players or 0)
-    wins = [0] * seats_n
-    paid: list[list[int]] = [[] for _ in range(seats_n)]
-    outcomes: Counter[str] = Counter()
-    instant: Counter[str] = Counter()
-    counters: Counter[str] = Counter()
-    positive: Counter[str] = Counter()
-    first_wins = with_first = 0
-    first_paid: list[int] = []
-    moved: list[int] = []
-    lengths: list[int] = []
+    tally = Tally(players=players or 0, bots=bots)
     for g in summaries:
-        outcomes[g.outcome or "unfinished"] += 1
+        tally.add(g)
+    return tally.stats(plugin, variant=variant, rules=rules, seed=seed)
+
+
+class _Sums:
+    """Count, sum and sum of squares of whole numbers (exact, in constant memory)."""
+
+    __slots__ = ("n", "squares", "total")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total = 0
+        self.squares = 0
+
+    def add(self, value: int) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    def mean(self) -> Mean:
+        """As :meth:`Mean.of` the values would give (the same mean; the same sd, the
+        variance being exact here too)."""
+        n = self.n
+        if n == 0:
+            return Mean(0, 0.0, 0.0, (0.0, 0.0))
+        mean = self.total / n
+        sd = 0.0
+        if n > 1:
+            var = Fraction(n * self.squares - self.total * self.total, n * (n - 1))
+            sd = _sqrt_of_frac(var.numerator, var.denominator)
+        half = _Z95 * sd / math.sqrt(n)
+        return Mean(n, mean, sd, (mean - half, mean + half))
+
+
+# the correctly rounded square root statistics.stdev uses, so that the sd is the one it
+# gives for the same values; a plain square root where it is not there
+_sqrt_of_frac: Callable[[int, int], float] = getattr(
+    _pystats, "_float_sqrt_of_frac", lambda a, b: math.sqrt(a / b)
+)
+
+
+class Tally:
+    """The statistics of a run, counted game by game as the games come (in game order)
+    with sums and counters alone: the memory it takes does not grow with the games.
+
+    >>> tally = Tally()
+    >>> _ = play_games("samloc", games=10, seed=2, on_game=tally.add)
+    >>> tally.stats(get_game("samloc"), seed=2) == summarize(
+    ...     play_games("samloc", games=10, seed=2), get_game("samloc"), seed=2
+    ... )
+    True
+    """
+
+    def __init__(self, *, players: int = 0, bots: Sequence[str] = ()) -> None:
+        self.n = 0
+        self.players = players
+        self.bots: tuple[str, ...] = tuple(bots)
+        self._seen = False
+        self.wins: list[int] = []
+        self.paid: list[_Sums] = []
+        self.outcomes: Counter[str] = Counter()
+        self.instant: Counter[str] = Counter()
+        self.counters: Counter[str] = Counter()
+        self.positive: Counter[str] = Counter()
+        self.first_wins = 0
+        self.with_first = 0
+        self.first_paid = _Sums()
+        self.moved = _Sums()
+        self.lengths = _Sums()
+
+    def add(self, g: GameSummary) -> None:
+        """Count one more game."""
+        if not self._seen:
+            self._seen = True
+            self.players = g.n_players
+            self.bots = tuple(g.bots)
+            self.wins = [0] * g.n_players
+            self.paid = [_Sums() for _ in range(g.n_players)]
+        self.n += 1
+        self.outcomes[g.outcome or "unfinished"] += 1
         if g.instant_win:
-            instant[g.instant_win] += 1
+            self.instant[g.instant_win] += 1
         if g.winner is not None:
-            wins[g.winner] += 1
+            self.wins[g.winner] += 1
         if g.first is not None:
-            first_paid.append(g.payments[g.first])
+            self.first_paid.add(g.payments[g.first])
             # the first seat's wins are counted over decided games, like a fair 1 / players
             if g.winner is not None:
-                with_first += 1
-                first_wins += g.winner == g.first
+                self.with_first += 1
+                self.first_wins += g.winner == g.first
         for i, v in enumerate(g.payments):
-            paid[i].append(v)
-        moved.append(sum(v for v in g.payments if v > 0))
-        lengths.append(g.length)
-        counters.update(g.stats)
-        positive.update(k for k, v in g.stats.items() if v > 0)
-    names = tuple(summaries[0].bots) if summaries else tuple(bots)
-    seats = tuple(
-        SeatStats(i, names[i] if i < len(names) else None, Share.of(wins[i], n), Mean.of(paid[i]))
-        for i in range(seats_n)
-    )
-    declared: Sequence[Statistic] = (
-        plugin.statistics if isinstance(plugin, ReportsStatistics) else ()
-    )
-    figures = tuple(
-        StatFigure(s, Share.of(positive[s.key], n), counters[s.key] / n if n else 0.0)
-        for s in declared
-    )
-    return SimulationStats(
-        game=plugin.name,
-        title=plugin.title,
-        variant=name,
-        rules=chosen.model_dump(mode="json"),
-        overrides=overrides,
-        players=seats_n,
-        bots=names,
-        seed=seed,
-        games=n,
-        seats=seats,
-        outcomes=dict(sorted(outcomes.items())),
-        instant_wins=dict(sorted(instant.items())),
-        draw=Share.of(outcomes.get("draw", 0), n),
-        instant_win=Share.of(sum(instant.values()), n),
-        moved=Mean.of(moved),
-        length=Mean.of(lengths),
-        first_seat=Share.of(first_wins, with_first),
-        first_seat_payment=Mean.of(first_paid),
-        figures=figures,
-        per_game={k: v / n for k, v in sorted(counters.items())} if n else {},
-    )
+            self.paid[i].add(v)
+        self.moved.add(sum(v for v in g.payments if v > 0))
+        self.lengths.add(g.length)
+        self.counters.update(g.stats)
+        self.positive.update(k for k, v in g.stats.items() if v > 0)
+
+    def stats(
+        self,
+        plugin: GamePlugin[Any, Any, Any],
+        *,
+        variant: str | None = None,
+        rules: RulesBase | Mapping[str, Any] | None = None,
+        seed: int = 0,
+    ) -> SimulationStats:
+        """The statistics of the games counted so far."""
+        chosen, name, overrides = _rules_of(plugin, variant, rules)
+        n = self.n
+        seats_n = self.players
+        wins = self.wins or [0] * seats_n
+        paid = self.paid or [_Sums() for _ in range(seats_n)]
+        names = self.bots
+        seats = tuple(
+            SeatStats(i, names[i] if i < len(names) else None, Share.of(wins[i], n), paid[i].mean())
+            for i in range(seats_n)
+        )
+        declared: Sequence[Statistic] = (
+            plugin.statistics if isinstance(plugin, ReportsStatistics) else ()
+        )
+        figures = tuple(
+            StatFigure(s, Share.of(self.positive[s.key], n), self.counters[s.key] / n if n else 0.0)
+            for s in declared
+        )
+        return SimulationStats(
+            game=plugin.name,
+            title=plugin.title,
+            variant=name,
+            rules=chosen.model_dump(mode="json"),
+            overrides=overrides,
+            players=seats_n,
+            bots=names,
+            seed=seed,
+            games=n,
+            seats=seats,
+            outcomes=dict(sorted(self.outcomes.items())),
+            instant_wins=dict(sorted(self.instant.items())),
+            draw=Share.of(self.outcomes.get("draw", 0), n),
+            instant_win=Share.of(sum(self.instant.values()), n),
+            moved=self.moved.mean(),
+            length=self.lengths.mean(),
+            first_seat=Share.of(self.first_wins, self.with_first),
+            first_seat_payment=self.first_paid.mean(),
+            figures=figures,
+            per_game={k: v / n for k, v in sorted(self.counters.items())} if n else {},
+        )
 
 
 def simulate(
@@ -1123,14 +1267,14 @@ def simulate(
     ['chops', 'thoi_2']
     """
     plugin = load_game(game) if isinstance(game, str) else game
-    summaries = play_games(
+    # counted as the games come: memory stays flat however many games are played
+    tally = Tally(players=players or 0)
+    play_games(
         game, games=games, players=players, bots=bots, variant=variant, rules=rules,
         seed=seed, workers=workers, scheduler=scheduler, progress=progress,
+        on_game=tally.add,
     )  # fmt: skip
-    names = summaries[0].bots if summaries else ()
-    return summarize(
-        summaries, plugin, variant=variant, rules=rules, players=players, bots=names, seed=seed
-    )
+    return tally.stats(plugin, variant=variant, rules=rules, seed=seed)
 
 
 def simulate_runs(
