@@ -189,6 +189,6 @@ def test_sam_declaration_is_offered(runner: CliRunner, monkeypatch: pytest.Monke
     args = ["play", "samloc", "--seed", "3", "-n", "3", "-b", "greedy"]
     out = runner.invoke(app, args, input="p\n" + "#1\n" * 300)
     assert out.exit_code == 0, out.output
-    assert "You may declare Sâm now (s), or not (p)." in out.stdout
+    assert "You may declare now (s), or not (p)." in out.stdout
     assert "You declare" not in out.stdout
     assert "Settlement" in out.stdout

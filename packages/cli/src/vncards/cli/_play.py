@@ -81,7 +81,7 @@ or their positions in your hand: [bold]1 2 3[/].
   [bold]p[/]        pass (or decline an optional choice)
   [bold]d[/]        draw from the stock (where the game has one)
   [bold]t CARDS[/]  take the active card with these cards of yours ([bold]t[/] alone: on its own)
-  [bold]s[/]        declare Sâm (where the game has it)
+  [bold]s[/]        declare (báo), where the game offers it
   [bold]h[/]        list your legal moves;  [bold]#N[/] picks move N of that list
   [bold]?[/]        this help;  [bold]q[/] quit"""
 
@@ -261,7 +261,7 @@ _INDEXES = re.compile(r"[\d\s,]+")
 _WORDS = {
     "p": "pass", "pass": "pass", "bỏ": "pass", "bo": "pass",
     "d": "draw", "draw": "draw", "bốc": "draw", "boc": "draw",
-    "s": "declare", "sam": "declare", "sâm": "declare",
+    "s": "declare", "declare": "declare", "báo": "declare", "bao": "declare",
 }  # fmt: skip
 
 
@@ -314,12 +314,16 @@ def _interpret(
     if word == "pass" and "pass" not in kinds and optional:
         return True, None
     if word is not None:
+        # a declaration says what the game offers to declare (Sâm: "sam")
+        declared = next((rec["declare"] for rec, _ in offers if "declare" in rec), None)
+        if word == "declare" and declared is None:
+            return False, "There is nothing to declare now (h lists your moves)."
         data: dict[str, Any] = (
             {"pass": True}
             if word == "pass"
             else {"draw": True}
             if word == "draw"
-            else {"declare": "sam"}
+            else {"declare": declared}
         )
         return _check(t, state, seat, data, offers)
     take = re.match(r"^(t|take|ăn|an)(\s+|$)", low)
@@ -398,12 +402,12 @@ def _human_turn(t: _Table, state: Any, view: View, actions: Sequence[Any], optio
     kinds = {k for rec, _ in offers for k in rec}
     hints = ["cards or positions" if kinds & {"play", "take", "discard"} else ""]
     hints += ["p = pass" if "pass" in kinds else "p = decline" if optional else ""]
-    hints += ["d = draw" if "draw" in kinds else "", "s = Sâm" if "declare" in kinds else ""]
+    hints += ["d = draw" if "draw" in kinds else "", "s = declare" if "declare" in kinds else ""]
     hints += ["h = moves", "? = help"]
     if optional and "take" in kinds:
         console.print("[bold yellow]You can take the active card now (p lets it go).[/]")
     elif optional and "declare" in kinds:
-        console.print("[bold yellow]You may declare Sâm now (s), or not (p).[/]")
+        console.print("[bold yellow]You may declare now (s), or not (p).[/]")
     elif optional:
         console.print("[bold]You may act now, or decline (p).[/]")
     elif kinds == {"discard"}:
@@ -557,8 +561,6 @@ def _play_game(t: _Table, rules: Any, seed: int, first: int | None) -> Any:
 _OUTCOMES = {
     "win": "{w} {wins}.",
     "instant-win": "{w} {wins} at once with the deal ({code}).",
-    "sam-success": "{w} made Sâm!",
-    "sam-failed": "The Sâm failed: {w} blocked it.",
     "draw": "The game is a draw.",
 }
 
@@ -566,7 +568,7 @@ _OUTCOMES = {
 def _settle(t: _Table, state: Any, number: int, games: int) -> Any:
     res = t.plugin.result(state)
     winner = t.names[res.winner] if res.winner is not None else "nobody"
-    line = _OUTCOMES.get(res.outcome or "", "The game is over ({o}).").format(
+    line = _OUTCOMES.get(res.outcome or "", "The game is over ({o}): {w} {wins}.").format(
         w=winner,
         code=res.instant_win,
         o=res.outcome,
