@@ -258,11 +258,14 @@ class MauBinhState:
         ]
 
     def result(self) -> GameResult:
-        """The game as it stands: settled once finished, all payments 0 before."""
+        """The game as it stands: settled once finished, all payments 0 before.
+
+        While unfinished the report names no instant hand either, as in every game: an
+        instant hand is part of the outcome (a seat's view shows the hands laid face up).
+        """
         if self.result_ is not None:
             return self.result_
-        top = _top_instant(self.instant)
-        return GameResult(False, None, None, top, (0,) * self.n)
+        return GameResult(False, None, None, None, (0,) * self.n)
 
 
 def _top_instant(instant: Sequence[str | None]) -> str | None:
