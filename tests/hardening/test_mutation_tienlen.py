@@ -53,4 +53,4 @@ def test_plugin_builds_one_engine_per_rules() -> None:
     eng = fresh.engine(rules)
     assert fresh.engine(rules) is eng
     assert eng.config.passed_may_chop is True
-    assert set(fresh.bots) == {"random", "greedy"}
+    assert set(fresh.bots) == {"random", "greedy", "search"}
