@@ -31,7 +31,6 @@ import importlib
 import math
 import multiprocessing
 import os
-import pickle
 import re
 import signal
 import socket
@@ -48,6 +47,7 @@ from fractions import Fraction
 from importlib.metadata import entry_points
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as _connection_wait
+from multiprocessing.reduction import ForkingPickler
 from typing import Any
 
 from vncards.core._errors import PluginError, RulesError, VncardsError
@@ -523,7 +523,8 @@ def _play_jobs(
         return out
     for _, job, _ in jobs:
         try:
-            pickle.dumps(job)
+            # what the pool would send each worker (only written here, never read back)
+            ForkingPickler.dumps(job)
         except Exception as e:
             raise SimulationError(
                 f"cannot send this run to worker processes ({e}); give bots by name or as"
