@@ -433,6 +433,25 @@ def plot_measures(columns: list[dict[str, Any]], path: Path) -> None:
     plt.close(fig)
 
 
+def _check_writable(path: Path) -> None:
+    """InputError when ``path`` is a folder or its folder is missing or read-only."""
+    folder = path.parent
+    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise InputError(f"cannot write {_shown(path)}: no such folder, or not writable")
+
+
+def _written(path: Path, write: Any) -> None:
+    """Run ``write``; an OSError (no permission, a full disk) is one InputError line."""
+    try:
+        write()
+    except OSError as e:
+        raise InputError(f"cannot write {_shown(path)}: {e.strerror or e}") from None
+
+
+def _shown(path: Path) -> str:
+    return " ".join(str(path).split())[:200]
+
+
 def compare_command(
     games: Annotated[
         int, typer.Option("--games", "-g", min=0, help="Simulate this many games of each.")
@@ -484,14 +503,18 @@ def compare_command(
     if plot is not None and games == 0:
         raise InputError("--plot draws measured figures: give --games N as well")
     columns = _columns(list(column or []), parse_rule_settings(rule or []))
+    # a chart or page that cannot be written is said before the games, not after
+    for out in (plot, html_file):
+        if out is not None:
+            _check_writable(out)
     n_workers = workers if workers is not None else max(1, os.cpu_count() or 1)
     payload = compare_payload(
         games, seed, n_workers, columns=columns, players=players, bots=bots, think=think
     )
     if plot is not None:
-        plot_measures(payload, plot)
+        _written(plot, lambda: plot_measures(payload, plot))
     if html_file is not None:
-        write_html(html_file, columns, payload)
+        _written(html_file, lambda: write_html(html_file, columns, payload))
     if json_out:
         emit_json({"columns": payload})
         return

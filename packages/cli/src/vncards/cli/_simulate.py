@@ -6,11 +6,12 @@ reads the options, shows progress and prints the figures.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Annotated, Any
 
@@ -36,10 +37,11 @@ from vncards.core import GamePlugin, RulesBase
 from vncards.core._search import Budgeted
 from vncards.core.simulate import (
     GameSummary,
+    SimulationError,
     SimulationStats,
+    Tally,
     default_bot,
     play_games,
-    summarize,
 )
 
 __all__ = ["bot_names", "bot_specs", "run_simulation", "show_statistics", "simulate_command"]
@@ -118,16 +120,21 @@ def run_simulation(
     keep_records: bool = False,
     scheduler: str | None = None,
     label: str,
+    on_game: Callable[[GameSummary], None] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> list[GameSummary]:
     """Play the games through core's :func:`~vncards.core.simulate.play_games`, with a
-    Rich progress bar on a terminal (stderr) and none when output is piped."""
+    Rich progress bar on a terminal (stderr) and none when output is piped.
+
+    With ``on_game`` each game's summary goes to it in game order as it finishes and
+    none is kept; ``progress(k)`` is called after each chunk of ``k`` games."""
     kwargs: dict[str, Any] = {
         "games": games, "players": players, "bots": list(bots), "variant": variant,
         "rules": dict(rules or {}), "seed": seed, "workers": workers,
-        "scheduler": scheduler, "keep_records": keep_records,
+        "scheduler": scheduler, "keep_records": keep_records, "on_game": on_game,
     }  # fmt: skip
     if not err_console.is_terminal or games == 0:
-        return play_games(game, **kwargs)
+        return play_games(game, progress=progress, **kwargs)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -137,7 +144,13 @@ def run_simulation(
         transient=True,
     ) as bar:
         task = bar.add_task(label, total=games)
-        return play_games(game, progress=lambda k: bar.advance(task, k), **kwargs)
+
+        def advance(k: int) -> None:
+            bar.advance(task, k)
+            if progress is not None:
+                progress(k)
+
+        return play_games(game, progress=advance, **kwargs)
 
 
 def simulate_command(
@@ -166,7 +179,12 @@ def simulate_command(
     ] = None,
     records: Annotated[
         Path | None,
-        typer.Option("--records", help="Write every game as a record, one JSON per line."),
+        typer.Option(
+            "--records",
+            help="Write every game as a record, one JSON per line, as it finishes; the"
+            " file replaces FILE at the end. Interrupted, the finished games are kept in"
+            " FILE.partial (whole lines) and FILE is left as it was.",
+        ),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
     think: Annotated[
@@ -188,29 +206,57 @@ def simulate_command(
     # a bot that searches thinks --think seconds per decision (others ignore it)
     specs = bot_specs(plugin, names, think)
     # the records go to a file beside the target, made before any game is played (an
-    # unwritable place is said at once) and put in the target's place only at the end
+    # unwritable place is said at once), written game by game as the games finish (a
+    # full disk is said when it happens) and put in the target's place only at the end
     part = _records_file(records) if records is not None else None
+    # the statistics are counted as the games come: memory stays flat however many
+    tally = Tally(players=n, bots=names)
+    written = 0
+
+    def on_game(summary: GameSummary) -> None:
+        nonlocal written
+        tally.add(summary)
+        if part is not None and records is not None:
+            line = json.dumps(summary.record, ensure_ascii=False) + "\n"
+            _guarded(records, lambda: part.write(line))
+            written += 1
+
+    def flush(_: int) -> None:
+        if part is not None and records is not None:
+            _guarded(records, part.flush)
+
+    finished = False
     try:
-        results = run_simulation(
+        run_simulation(
             game, games=games, players=n, bots=specs, variant=variant, rules=overrides,
             seed=seed, workers=workers, keep_records=records is not None,
-            scheduler=scheduler, label=plugin.name,
+            scheduler=scheduler, label=plugin.name, on_game=on_game, progress=flush,
         )  # fmt: skip
         if part is not None and records is not None:
-            _write_records(part, records, [s.record for s in results])
+            _finish_records(part, records)
+        finished = True
+    except (KeyboardInterrupt, SimulationError):
+        if part is not None and records is not None and written:
+            kept = _keep_partial(part, records)
+            err_console.print(
+                f"Interrupted: {written} finished games kept in {plain(kept)}.",
+                markup=False,
+                highlight=False,
+            )
+        raise
     finally:
         if part is not None:
-            part.close()
-            Path(part.name).unlink(missing_ok=True)
-    stats = summarize(
-        results, plugin, variant=variant, rules=overrides, players=n, bots=names, seed=seed
-    )
+            with contextlib.suppress(OSError):
+                part.close()
+            if not finished:
+                Path(part.name).unlink(missing_ok=True)
+    stats = tally.stats(plugin, variant=variant, rules=overrides, seed=seed)
     if json_out:
         emit_json(stats.to_json())
         return
     show_statistics(stats)
     if records is not None:
-        console.print(f"{len(results)} records written to {records}.")
+        console.print(f"{written} records written to {records}.")
 
 
 def _records_file(target: Path) -> IO[str]:
@@ -229,17 +275,49 @@ def _records_file(target: Path) -> IO[str]:
         raise InputError(f"cannot write the records to {plain(target)}: {e.strerror}") from None
 
 
-def _write_records(part: IO[str], target: Path, records: Sequence[Any]) -> None:
-    """Write every record, one a line, then put the file in the target's place."""
+def _guarded(target: Path, write: Callable[[], object]) -> None:
+    """Run one write to the records file; a full disk is an InputError at once."""
     try:
-        for record in records:
-            part.write(json.dumps(record, ensure_ascii=False) + "\n")
+        write()
+    except OSError as e:
+        raise InputError(f"cannot write the records to {plain(target)}: {e.strerror}") from None
+
+
+def _finish_records(part: IO[str], target: Path) -> None:
+    """Put the written records file in the target's place."""
+    try:
         part.flush()
         os.fsync(part.fileno())
         part.close()
         os.replace(part.name, target)
     except OSError as e:  # a full disk, a target that is a folder
         raise InputError(f"cannot write the records to {plain(target)}: {e.strerror}") from None
+
+
+def _keep_partial(part: IO[str], target: Path) -> Path:
+    """After an interruption: the records written so far, cut after their last whole
+    line, moved to ``TARGET.partial`` (the target itself stays as it was)."""
+    kept = target.with_name(target.name + ".partial")
+    with contextlib.suppress(OSError):
+        part.flush()
+    with contextlib.suppress(OSError):
+        part.close()
+    try:
+        with open(part.name, "rb+") as f:
+            size = f.seek(0, os.SEEK_END)
+            start = max(0, size - (1 << 16))
+            while True:
+                f.seek(start)
+                tail = f.read(size - start)
+                cut = tail.rfind(b"\n")
+                if cut >= 0 or start == 0:
+                    f.truncate(start + cut + 1 if cut >= 0 else 0)
+                    break
+                start = max(0, start - (1 << 16))
+        os.replace(part.name, kept)
+    except OSError:
+        return Path(part.name)
+    return kept
 
 
 def show_statistics(stats: SimulationStats) -> None:
