@@ -7,6 +7,7 @@ readable Rich rendering otherwise. An answered query (even "no") exits 0.
 from __future__ import annotations
 
 import inspect
+import json
 import secrets
 from typing import Annotated, Any
 
@@ -337,8 +338,8 @@ def deal_command(
 def analyze_command(
     game: GameArg, cards: CardsArg, variant: VariantOpt = None, json_out: JsonOpt = False
 ) -> None:
-    """Analyse a private hand, for a game that answers it, in the game's own words (Tứ
-    Sắc: junk left, whether the hand is complete, its best grouping and its points)."""
+    """Analyse a private hand, for a game that answers it, in the game's own words (for
+    example the rác, completeness and lệnh of a Tứ Sắc hand)."""
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
     if not isinstance(plugin, AnalyzesHands):
@@ -355,17 +356,8 @@ def analyze_command(
         for line in plugin.analysis_words(data):
             console.print(words_text(plugin, line))
         return
-    state = "[green]complete[/]" if data.get("complete") else "[yellow]not complete[/]"
-    console.print(f"junk: [bold]{data.get('junk')}[/] — {state} — points: {data.get('points')}")
-    for group in data.get("groups", []):
-        cards_ = group.get("cards", group) if isinstance(group, dict) else group
-        label = group.get("kind", "") if isinstance(group, dict) else ""
-        if isinstance(cards_, list):
-            console.print(
-                Text.assemble("  ", cards_for(plugin, [str(c) for c in cards_]), f"  {label}")
-            )
-        else:
-            console.print(f"  {group}", markup=False)
+    for key, value in data.items():  # a game that does not word its answer: its fields
+        console.print(f"{key}: {json.dumps(value, ensure_ascii=False)}", markup=False)
 
 
 def schema_command(game: GameArg) -> None:

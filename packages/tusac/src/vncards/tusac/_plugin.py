@@ -15,6 +15,7 @@ from vncards.core import (
     BotFactory,
     CardColour,
     CardLook,
+    Cards,
     Decision,
     Event,
     GameRecord,
@@ -333,6 +334,21 @@ class TuSacGame:
             "groups": [format_cards(x) for x in g.groups],
             "points": g.lenh if g.junk == 0 else 0,
         }
+
+    def analysis_words(self, data: Mapping[str, Any]) -> list[tuple[str | Cards, ...]]:
+        """The ``analyze`` answer for people: rác, completeness and lệnh, then the groups.
+
+        >>> for line in plugin.analysis_words(plugin.analyze_cards(["RK", "RA", "RE", "WP"])):
+        ...     print("".join(w if isinstance(w, str) else " ".join(w) for w in line))
+        junk: 1 — not complete — points: 0
+          RK RA RE
+        """
+        done = "complete" if data.get("complete") else "not complete"
+        lines: list[tuple[str | Cards, ...]] = [
+            (f"junk: {data.get('junk')} — {done} — points: {data.get('points')}",)
+        ]
+        lines += [("  ", Cards(group)) for group in data.get("groups", [])]
+        return lines
 
     def classify_cards(self, rules: TuSacRules, cards: Sequence[str]) -> dict[str, Any]:
         """``{"combo": group code or None, "cards": [...]}`` for cards in any notation.
