@@ -119,6 +119,7 @@ def run_simulation(
     workers: int,
     keep_records: bool = False,
     scheduler: str | None = None,
+    force_workers: bool = False,
     label: str,
     on_game: Callable[[GameSummary], None] | None = None,
     progress: Callable[[int], None] | None = None,
@@ -132,6 +133,7 @@ def run_simulation(
         "games": games, "players": players, "bots": list(bots), "variant": variant,
         "rules": dict(rules or {}), "seed": seed, "workers": workers,
         "scheduler": scheduler, "keep_records": keep_records, "on_game": on_game,
+        "force_workers": force_workers,
     }  # fmt: skip
     if not err_console.is_terminal or games == 0:
         return play_games(game, progress=progress, **kwargs)
@@ -173,7 +175,16 @@ def simulate_command(
     ] = None,
     rule: RuleOpt = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
+    workers: Annotated[
+        int,
+        typer.Option("--workers", "-w", min=1, help="Processes to use (at most one per CPU)."),
+    ] = 1,
+    force_workers: Annotated[
+        bool,
+        typer.Option(
+            "--force-workers", help="Start --workers processes even beyond the CPU count."
+        ),
+    ] = False,
     scheduler: Annotated[
         str | None, typer.Option("--scheduler", help="Dask scheduler address (tcp://host:port).")
     ] = None,
@@ -230,7 +241,8 @@ def simulate_command(
         run_simulation(
             game, games=games, players=n, bots=specs, variant=variant, rules=overrides,
             seed=seed, workers=workers, keep_records=records is not None,
-            scheduler=scheduler, label=plugin.name, on_game=on_game, progress=flush,
+            scheduler=scheduler, force_workers=force_workers, label=plugin.name,
+            on_game=on_game, progress=flush,
         )  # fmt: skip
         if part is not None and records is not None:
             _finish_records(part, records)
