@@ -161,55 +161,58 @@ class GreedyBot:
         units = split_hand(hand)
         table = view.table
         if table is None:
-            return self._lead(units, legal, masks, danger)
-        return self._answer(table, units, legal, masks, danger, can_pass)
+            return greedy_lead(units, legal, masks, danger)
+        return greedy_answer(table, units, legal, masks, danger, can_pass)
 
-    def _lead(self, units: list[Unit], legal: set[int], masks: list[int], danger: int) -> int:
-        playable = [u for u in units if u.mask in legal]
-        if not playable:
-            # the opening play must hold a given card: the smallest play that does
-            return min(masks, key=lambda m: (m.bit_count() == 1, -m.bit_count(), m))
-        costly = [u for u in playable if u.costly]
-        cheap = [u for u in playable if not u.costly]
-        if len(units) <= 2 and costly:
-            # one strong unit and one more: take control, then go out
-            return max(costly, key=lambda u: u.high).mask
-        if danger <= 2 and costly:
-            return max(costly, key=lambda u: u.mask.bit_count() * 4 + (u.high >> 2)).mask
-        if not cheap:
-            return min(costly, key=lambda u: u.high).mask
-        if danger == 1:
-            # the next single would let a player go out: lead a group, or the top single
-            groups = [u for u in cheap if u.mask.bit_count() > 1]
-            if groups:
-                return groups[0].mask
-            return max(cheap, key=lambda u: u.high).mask
-        return cheap[0].mask
 
-    def _answer(
-        self,
-        table: Combo,
-        units: list[Unit],
-        legal: set[int],
-        masks: list[int],
-        danger: int,
-        can_pass: bool,
-    ) -> int | None:
-        chops = [m for m in masks if _bomb(m) and _chops(m, table)]
-        if chops:
-            return min(chops)  # a chop earns lá: always take it, with the smallest hàng
-        whole = [u for u in units if u.mask in legal and not u.costly]
-        if whole:
-            return min(whole, key=lambda u: u.high).mask
-        twos = [m for m in masks if m & _TWOS == m]
-        if twos and (table.top_rank >= 9 or len(units) <= 3 or danger <= 3):
-            return min(twos)
-        if danger <= 2 or not can_pass:
-            # someone is about to go out: beat the table at any cost but a hàng
-            loose = [m for m in masks if not _bomb(m)]
-            if loose:
-                return min(loose, key=lambda m: (m.bit_length(), m))
-        return None
+def greedy_lead(units: list[Unit], legal: set[int], masks: list[int], danger: int) -> int:
+    """The greedy lead (also the search bot's rollout policy): see :class:`GreedyBot`."""
+    playable = [u for u in units if u.mask in legal]
+    if not playable:
+        # the opening play must hold a given card: the smallest play that does
+        return min(masks, key=lambda m: (m.bit_count() == 1, -m.bit_count(), m))
+    costly = [u for u in playable if u.costly]
+    cheap = [u for u in playable if not u.costly]
+    if len(units) <= 2 and costly:
+        # one strong unit and one more: take control, then go out
+        return max(costly, key=lambda u: u.high).mask
+    if danger <= 2 and costly:
+        return max(costly, key=lambda u: u.mask.bit_count() * 4 + (u.high >> 2)).mask
+    if not cheap:
+        return min(costly, key=lambda u: u.high).mask
+    if danger == 1:
+        # the next single would let a player go out: lead a group, or the top single
+        groups = [u for u in cheap if u.mask.bit_count() > 1]
+        if groups:
+            return groups[0].mask
+        return max(cheap, key=lambda u: u.high).mask
+    return cheap[0].mask
+
+
+def greedy_answer(
+    table: Combo,
+    units: list[Unit],
+    legal: set[int],
+    masks: list[int],
+    danger: int,
+    can_pass: bool,
+) -> int | None:
+    """The greedy answer to ``table``, or ``None`` to pass: see :class:`GreedyBot`."""
+    chops = [m for m in masks if _bomb(m) and _chops(m, table)]
+    if chops:
+        return min(chops)  # a chop earns lá: always take it, with the smallest hàng
+    whole = [u for u in units if u.mask in legal and not u.costly]
+    if whole:
+        return min(whole, key=lambda u: u.high).mask
+    twos = [m for m in masks if m & _TWOS == m]
+    if twos and (table.top_rank >= 9 or len(units) <= 3 or danger <= 3):
+        return min(twos)
+    if danger <= 2 or not can_pass:
+        # someone is about to go out: beat the table at any cost but a hàng
+        loose = [m for m in masks if not _bomb(m)]
+        if loose:
+            return min(loose, key=lambda m: (m.bit_length(), m))
+    return None
 
 
 def _bomb(mask: int) -> bool:

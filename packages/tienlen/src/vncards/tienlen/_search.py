@@ -9,9 +9,8 @@ legal unit of the hand and the lowest and highest plays.
 
 from __future__ import annotations
 
-from vncards.core import ClimbHooks, ClimbState, Combo, Kind, SearchBot, classify, is_chop
-from vncards.tienlen._bots import Unit, split_hand
-from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES
+from vncards.core import ClimbHooks, ClimbState, SearchBot
+from vncards.tienlen._bots import Unit, greedy_answer, greedy_lead, split_hand
 
 __all__ = ["TienLenHooks", "search_bot"]
 
@@ -89,61 +88,5 @@ def _pick(state: ClimbState, seat: int, masks: list[int], can_pass: bool) -> int
     units = _units(hand)
     table = state.table
     if table is None:
-        return _lead(units, legal, masks, danger)
-    return _answer(table, units, legal, masks, danger, can_pass)
-
-
-def _lead(units: list[Unit], legal: set[int], masks: list[int], danger: int) -> int:
-    playable = [u for u in units if u.mask in legal]
-    if not playable:
-        return min(masks, key=lambda m: (m.bit_count() == 1, -m.bit_count(), m))
-    costly = [u for u in playable if u.costly]
-    cheap = [u for u in playable if not u.costly]
-    if len(units) <= 2 and costly:
-        return max(costly, key=lambda u: u.high).mask
-    if danger <= 2 and costly:
-        return max(costly, key=lambda u: u.mask.bit_count() * 4 + (u.high >> 2)).mask
-    if not cheap:
-        return min(costly, key=lambda u: u.high).mask
-    if danger == 1:
-        groups = [u for u in cheap if u.mask.bit_count() > 1]
-        if groups:
-            return groups[0].mask
-        return max(cheap, key=lambda u: u.high).mask
-    return cheap[0].mask
-
-
-def _answer(
-    table: Combo,
-    units: list[Unit],
-    legal: set[int],
-    masks: list[int],
-    danger: int,
-    can_pass: bool,
-) -> int | None:
-    chops = [m for m in masks if _bomb(m) and _chops(m, table)]
-    if chops:
-        return min(chops)
-    whole = [u for u in units if u.mask in legal and not u.costly]
-    if whole:
-        return min(whole, key=lambda u: u.high).mask
-    twos = [m for m in masks if m & _TWOS == m]
-    if twos and (table.top_rank >= 9 or len(units) <= 3 or danger <= 3):
-        return min(twos)
-    if danger <= 2 or not can_pass:
-        loose = [m for m in masks if not _bomb(m)]
-        if loose:
-            return min(loose, key=lambda m: (m.bit_length(), m))
-    return None
-
-
-def _bomb(mask: int) -> bool:
-    if mask.bit_count() < 4:
-        return False
-    combo = classify(mask, COMBO_RULES)
-    return combo is not None and combo.kind in (Kind.QUAD, Kind.PAIR_RUN)
-
-
-def _chops(mask: int, table: Combo) -> bool:
-    combo = classify(mask, COMBO_RULES)
-    return combo is not None and is_chop(combo, table, CHOP_TABLE)
+        return greedy_lead(units, legal, masks, danger)
+    return greedy_answer(table, units, legal, masks, danger, can_pass)
