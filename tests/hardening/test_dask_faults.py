@@ -1,16 +1,25 @@
 """Dask fails fast (reliability item 5): a malformed address, an unreachable one, a port
-that does not speak Dask, or a scheduler with no worker ends the run with one
-``SimulationError`` within the configured timeout, never a hang. No test binds a fixed
-port: the ports are the system's choice; the cluster is this test's own, inside it."""
+that does not speak Dask, a scheduler with no worker, or a run whose last worker dies
+ends the run with one ``SimulationError`` within the configured timeout, never a hang;
+a huge run keeps few futures (item 3). No test binds a fixed port: the ports are the
+system's choice; each cluster is the test's own."""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
+import threading
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
-from vncards.core.simulate import DASK_TIMEOUT, SimulationError, play_games
+from vncards.core import RandomBot
+from vncards.core.simulate import DASK_TIMEOUT, GameSummary, SimulationError, play_games
 
 distributed = pytest.importorskip("distributed")
 cli = pytest.importorskip("vncards.cli.app")
@@ -82,3 +91,121 @@ def test_cli_says_one_line(silent_port: int) -> None:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert "Traceback" not in result.stderr
+
+
+_DASK_WORKER = "VNCARDS_TEST_DASK_WORKER"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def worker_killing_bot(seed: int) -> RandomBot:
+    """A bot factory that kills the Dask worker process it runs in (marked by an
+    environment variable only that process has): the worker's first game is its last."""
+    if os.environ.get(_DASK_WORKER) == "1":
+        os.kill(os.getpid(), signal.SIGKILL)
+    return RandomBot(seed)
+
+
+@pytest.fixture
+def one_worker_cluster() -> Iterator[str]:
+    """A scheduler of this test's own with one worker in a process of its own (no nanny,
+    so nothing starts it again), every port the system's choice."""
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, protocol="tcp", scheduler_port=0, dashboard_address=":0"
+    ) as cluster:
+        address = cluster.scheduler_address
+        env = {**os.environ, _DASK_WORKER: "1", "PYTHONPATH": str(ROOT)}
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_worker", address, "--no-nanny",
+             "--nthreads", "1", "--no-dashboard", "--host", "127.0.0.1"],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            with distributed.Client(address, set_as_default=False) as client:
+                client.wait_for_workers(1, timeout=120)  # a bound on start-up, not a wait
+            yield address
+        finally:
+            if worker.poll() is None:
+                worker.kill()
+            worker.wait()
+
+
+def test_run_whose_last_worker_dies_fails_within_the_timeout(one_worker_cluster: str) -> None:
+    """The only worker is killed by the game it plays: the run ends with one line saying
+    that every worker left, within the timeout, instead of waiting for one forever. The
+    run is watched from another thread so that a hang fails the test instead of holding
+    it."""
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            play_games(
+                "tienlen", games=40, players=4, bots=worker_killing_bot,
+                scheduler=one_worker_cluster, dask_timeout=SHORT,
+            )  # fmt: skip
+        except BaseException as e:  # handed to the test's thread
+            outcome.append(e)
+        else:
+            outcome.append(None)
+
+    watcher = threading.Thread(target=run, daemon=True)
+    watcher.start()
+    watcher.join(120)  # a bound against a hang, far above the timeout
+    assert not watcher.is_alive(), "the run hung after its last worker died"
+    error = outcome[0]
+    assert isinstance(error, SimulationError), repr(error)
+    message = str(error)
+    assert "every Dask worker left the run" in message
+    assert "\n" not in message
+
+
+class _EnoughError(Exception):
+    """Raised from the progress callback to stop a run that would never end."""
+
+
+def _quick_game(plugin: Any, job: Any, index: int) -> GameSummary:
+    """A made-up summary in place of a played game, so that a huge run moves fast."""
+    return GameSummary(
+        index=index, seed=index, n_players=job.players, bots=job.names, outcome="won",
+        winner=0, instant_win=None, payments=(1, -1, 0, 0), length=1, first=0, stats={},
+        record=None,
+    )  # fmt: skip
+
+
+def test_huge_run_keeps_few_futures_and_small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``games=10**9`` on Dask, streamed: every chunk holds at most a thousand games, and
+    the futures submitted but not yet handed on stay a few per worker thread (counted at
+    ``Client.submit``) while the run goes on, instead of one future per chunk at once or
+    chunks of millions of games."""
+    sim = sys.modules[play_games.__module__]
+    monkeypatch.setattr(sim, "_play_one", _quick_game)
+    submitted = finished = most = 0
+    real_submit = distributed.Client.submit
+
+    def submit(client: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        nonlocal submitted, most
+        _, start, stop = args
+        assert stop - start <= 1000, f"a chunk of {stop - start} games"
+        submitted += 1
+        most = max(most, submitted - finished)
+        return real_submit(client, fn, *args, **kwargs)
+
+    def progress(k: int) -> None:
+        nonlocal finished
+        finished += 1
+        if finished >= 40:
+            raise _EnoughError
+
+    monkeypatch.setattr(distributed.Client, "submit", submit)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
+            scheduler_port=0, dashboard_address=":0",
+        ) as cluster,
+        pytest.raises(_EnoughError),
+    ):  # fmt: skip
+        play_games(
+            "tienlen", games=10**9, players=4, seed=1, scheduler=cluster.scheduler_address,
+            dask_timeout=30, on_game=lambda summary: None, progress=progress,
+        )  # fmt: skip
+    assert finished == 40
+    assert most <= 16, f"{most} futures at once"

@@ -104,6 +104,20 @@ def test_tally_gives_the_numbers_of_summarize() -> None:
         assert tally.stats(plugin, seed=9) == whole
 
 
+def _quick(plugin: Any, job: Any, index: int) -> Any:
+    """A quick random summary in place of a played game (its payments sum to zero)."""
+    rng = random.Random(index)
+    payments = [rng.randint(-13, 13) for _ in range(job.players - 1)]
+    payments.append(-sum(payments))
+    winner = max(range(job.players), key=lambda s: payments[s])
+    return core_sim.GameSummary(
+        index=index, seed=index, n_players=job.players, bots=job.names, outcome="won",
+        winner=winner, instant_win=None, payments=tuple(payments),
+        length=rng.randint(10, 80), first=index % job.players,
+        stats={"chops": rng.randint(0, 2)}, record=None,
+    )  # fmt: skip
+
+
 def _peak(games: int) -> int:
     tracemalloc.start()
     try:
@@ -119,23 +133,43 @@ def test_simulate_memory_is_flat_in_the_number_of_games(monkeypatch: pytest.Monk
     random summary (its seat payments sum to zero) so that what is measured is what the
     run keeps, not the time to play real games."""
 
-    def quick(plugin: Any, job: Any, index: int) -> Any:
-        rng = random.Random(index)
-        payments = [rng.randint(-13, 13) for _ in range(job.players - 1)]
-        payments.append(-sum(payments))
-        winner = max(range(job.players), key=lambda s: payments[s])
-        return core_sim.GameSummary(
-            index=index, seed=index, n_players=job.players, bots=job.names, outcome="won",
-            winner=winner, instant_win=None, payments=tuple(payments),
-            length=rng.randint(10, 80), first=index % job.players,
-            stats={"chops": rng.randint(0, 2)}, record=None,
-        )  # fmt: skip
-
-    monkeypatch.setattr(core_sim, "_play_one", quick)
+    monkeypatch.setattr(core_sim, "_play_one", _quick)
     core_sim.simulate("tienlen", games=10, players=4, bots="random", seed=1)  # warm up
     small = _peak(2_000)
     large = _peak(20_000)
     assert large < 2 * small, (small, large)
+
+
+class _EnoughError(Exception):
+    """Raised from the progress callback to stop a run that would never end."""
+
+
+def test_huge_run_on_processes_starts_in_bounded_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``games=10**9`` with worker processes, streamed: no list of every chunk is made
+    up front (two million of them took hundreds of MB before a game was played), and
+    what this process plays ahead of the first unfinished chunk is bounded; the peak of
+    this process stays under 20 MB up to the run's fifth finished chunk."""
+    monkeypatch.setattr(core_sim, "_play_one", _quick)  # this process's chunks; not workers'
+    finished = 0
+
+    def progress(k: int) -> None:
+        nonlocal finished
+        assert k <= 1000, f"a chunk of {k} games"
+        finished += 1
+        if finished >= 5:
+            raise _EnoughError
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(_EnoughError):
+            core_sim.play_games(
+                "tienlen", games=10**9, players=4, bots="random", seed=1, workers=2,
+                force_workers=True, on_game=lambda summary: None, progress=progress,
+            )  # fmt: skip
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * 2**20, f"peak {peak / 2**20:.0f} MB"
 
 
 @pytest.mark.parametrize("option", ["--html", "--plot"])

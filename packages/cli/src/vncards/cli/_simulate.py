@@ -11,9 +11,10 @@ import inspect
 import json
 import os
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import IO, Annotated, Any, TextIO
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -39,6 +40,7 @@ from vncards.core.simulate import (
     GameSummary,
     SimulationError,
     SimulationStats,
+    SimulationWarning,
     Tally,
     default_bot,
     play_games,
@@ -128,31 +130,55 @@ def run_simulation(
     Rich progress bar on a terminal (stderr) and none when output is piped.
 
     With ``on_game`` each game's summary goes to it in game order as it finishes and
-    none is kept; ``progress(k)`` is called after each chunk of ``k`` games."""
+    none is kept; ``progress(k)`` is called after each chunk of ``k`` games. What the run
+    mends on its way (a worker process that stopped, its games played again) is one
+    ``vncards: warning:`` line on stderr as it happens."""
     kwargs: dict[str, Any] = {
         "games": games, "players": players, "bots": list(bots), "variant": variant,
         "rules": dict(rules or {}), "seed": seed, "workers": workers,
         "scheduler": scheduler, "keep_records": keep_records, "on_game": on_game,
         "force_workers": force_workers,
     }  # fmt: skip
-    if not err_console.is_terminal or games == 0:
-        return play_games(game, progress=progress, **kwargs)
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task(label, total=games)
+    with _warnings_as_lines():
+        if not err_console.is_terminal or games == 0:
+            return play_games(game, progress=progress, **kwargs)
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err_console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task(label, total=games)
 
-        def advance(k: int) -> None:
-            bar.advance(task, k)
-            if progress is not None:
-                progress(k)
+            def advance(k: int) -> None:
+                bar.advance(task, k)
+                if progress is not None:
+                    progress(k)
 
-        return play_games(game, progress=advance, **kwargs)
+            return play_games(game, progress=advance, **kwargs)
+
+
+@contextlib.contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """Show each warning of a run (a :class:`SimulationWarning`, every time) as one
+    ``vncards: warning:`` line on stderr, not as Python's two lines with a source line."""
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        err_console.print(f"vncards: warning: {plain(str(message))}", markup=False, soft_wrap=True)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", SimulationWarning)
+        warnings.showwarning = show
+        yield
 
 
 def simulate_command(
@@ -193,7 +219,8 @@ def simulate_command(
         typer.Option(
             "--records",
             help="Write every game as a record, one JSON per line, as it finishes; the"
-            " file replaces FILE at the end. Interrupted, the finished games are kept in"
+            " file replaces FILE at the end (a device or a pipe, such as /dev/null, is"
+            " written to as it is). Interrupted, the finished games are kept in"
             " FILE.partial (whole lines) and FILE is left as it was.",
         ),
     ] = None,
@@ -248,19 +275,20 @@ def simulate_command(
             _finish_records(part, records)
         finished = True
     except (KeyboardInterrupt, SimulationError):
-        if part is not None and records is not None and written:
+        if part is not None and records is not None and written and not _direct(part, records):
             kept = _keep_partial(part, records)
             err_console.print(
-                f"Interrupted: {written} finished games kept in {plain(kept)}.",
+                f"Stopped: the first {written} games, finished in order, kept in {plain(kept)}.",
                 markup=False,
                 highlight=False,
+                soft_wrap=True,
             )
         raise
     finally:
         if part is not None:
             with contextlib.suppress(OSError):
                 part.close()
-            if not finished:
+            if not finished and records is not None and not _direct(part, records):
                 Path(part.name).unlink(missing_ok=True)
     stats = tally.stats(plugin, variant=variant, rules=overrides, seed=seed)
     if json_out:
@@ -273,8 +301,14 @@ def simulate_command(
 
 def _records_file(target: Path) -> IO[str]:
     """A new file in the target's folder for the records; InputError when none can be
-    made there (no such folder, no permission, a read-only disk)."""
+    made there (no such folder, no permission, a read-only disk) or the target is a
+    folder. A target that is there and is not a regular file (a device such as
+    ``/dev/null``, a named pipe) is written to as it is, never replaced."""
+    if target.is_dir():
+        raise InputError(f"cannot write the records to {plain(target)}: it is a folder")
     try:
+        if target.exists() and not target.is_file():
+            return open(target, "w", encoding="utf-8")  # closed by the caller
         return tempfile.NamedTemporaryFile(
             "w",
             encoding="utf-8",
@@ -295,9 +329,17 @@ def _guarded(target: Path, write: Callable[[], object]) -> None:
         raise InputError(f"cannot write the records to {plain(target)}: {e.strerror}") from None
 
 
+def _direct(part: IO[str], target: Path) -> bool:
+    """Whether the records go straight to the target (a device or a pipe)."""
+    return Path(part.name) == target
+
+
 def _finish_records(part: IO[str], target: Path) -> None:
     """Put the written records file in the target's place."""
     try:
+        if _direct(part, target):
+            part.close()
+            return
         part.flush()
         os.fsync(part.fileno())
         part.close()

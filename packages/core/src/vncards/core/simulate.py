@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import ctypes
 import importlib
@@ -72,6 +73,7 @@ __all__ = [
     "Share",
     "SimulationError",
     "SimulationStats",
+    "SimulationWarning",
     "StatFigure",
     "Tally",
     "default_bot",
@@ -101,6 +103,11 @@ _Z95 = 1.959964
 class SimulationError(VncardsError, ValueError):
     """A simulation that cannot start or finish: a bad count of games, workers or bots,
     Dask not installed, or a Dask scheduler that cannot be reached."""
+
+
+class SimulationWarning(UserWarning):
+    """Something went wrong in a run and was mended: a worker process that stopped, its
+    games played again by a new one (the run's games are the same as undisturbed)."""
 
 
 # ----------------------------------------------------------------- one game's summary
@@ -549,6 +556,36 @@ def _iter_chunks(games: int, n_chunks: int) -> Iterator[tuple[int, int]]:
 # Games per chunk at most when summaries are streamed: what waits to be handed on in
 # game order stays bounded however long the run.
 _STREAM_CHUNK = 500
+# Chunks per worker that may be played ahead of the first unfinished one while
+# summaries are streamed (what is finished but waits for an earlier chunk is held).
+_AHEAD_PER_WORKER = 4
+
+
+class _Tasks:
+    """The chunks of several jobs in order, as ``(job, start, stop)``, each worked out
+    when asked for: no list of them is made, however many games a run has.
+
+    >>> tasks = _Tasks([10, 0, 2], [3, 4, 5])
+    >>> len(tasks), [tasks[k] for k in range(len(tasks))]
+    (5, [(0, 0, 3), (0, 3, 6), (0, 6, 10), (2, 0, 1), (2, 1, 2)])
+    """
+
+    def __init__(self, games: Sequence[int], shares: Sequence[int]) -> None:
+        self._games = list(games)
+        self._counts = [min(max(1, s), g) for g, s in zip(games, shares, strict=True)]
+        self._starts = [0]
+        for count in self._counts:
+            self._starts.append(self._starts[-1] + count)
+
+    def __len__(self) -> int:
+        return self._starts[-1]
+
+    def __getitem__(self, k: int) -> tuple[int, int, int]:
+        if not 0 <= k < len(self):
+            raise IndexError(k)
+        j = bisect.bisect_right(self._starts, k) - 1
+        games, count, c = self._games[j], self._counts[j], k - self._starts[j]
+        return j, games * c // count, games * (c + 1) // count
 
 
 def _on_processes(
@@ -561,68 +598,143 @@ def _on_processes(
     than there are chunks, nor than CPUs) and in this one.
 
     Workers take chunks from the front; this process, which needs no start-up, takes them
-    from the back whenever no worker's answer is waiting. Where a chunk is played changes
-    nothing in it, so the split never shows in the result.
+    from the back whenever no worker's answer is waiting (streaming, from the front too,
+    at most a few chunks per worker ahead of the first unfinished one). Where a chunk is
+    played changes nothing in it, so the split never shows in the result.
 
     Each worker has a pipe of its own, so a worker that dies (killed, out of memory), even
-    while sending its answer, is seen at once: the run ends with :class:`SimulationError`
-    naming what happened, never a hang. A worker whose parent dies stops too (its pipe
+    while sending its answer, is seen at once, never a hang: its chunk is played again
+    by a new worker process, with a :class:`SimulationWarning` naming what happened, and
+    the run gives the same games as an undisturbed one. If that worker dies too, the run
+    ends with :class:`SimulationError` naming what happened; with ``on_game``, the games
+    in order up to the lost chunk are handed on first (the chunks before it that other
+    workers are playing are waited for). A worker whose parent dies stops too (its pipe
     closes; on Linux the kernel also kills it), so no worker outlives the run.
     """
-    tasks: list[tuple[int, int, int]] = []
-    for j, (_, _, games) in enumerate(jobs):
+    shares = []
+    for _, _, games in jobs:
         share = max(1, round(workers * _CHUNKS_PER_WORKER / len(jobs)))
         if on_game is not None:
             share = max(share, math.ceil(games / _STREAM_CHUNK))
-        tasks.extend((j, start, stop) for start, stop in _chunks(games, share))
-    results: list[list[GameSummary] | None] = [None] * len(tasks)
+        shares.append(share)
+    tasks = _Tasks([games for _, _, games in jobs], shares)
+    # finished chunks by task; with on_game each is dropped once handed on
+    results: dict[int, list[GameSummary]] = {}
     n = max(1, min(workers - 1, len(tasks)))
+    ahead = _AHEAD_PER_WORKER * (n + 1)
     # Spawned workers start clean and find the game by its name or reference, with
     # this process's sys.path, so a "module:attribute" game importable here is there too.
     context = multiprocessing.get_context("spawn")
+    games_of = [job.game for _, job, _ in jobs]
     procs: list[Any] = []
     conns: list[Connection] = []
-    finished = 0
+    retried: set[int] = set()  # tasks already given to a new worker once
+    played = 0  # games finished
     emitted = 0  # with on_game: tasks[:emitted] were handed on and dropped
+    front, back = 0, len(tasks)  # tasks[front:back] are not handed out yet
+    busy: dict[int, int] = {}  # worker -> the task it plays
+
+    def start(w: int) -> None:
+        """Start worker ``w`` (a new one in its place when it is there already)."""
+        ours, theirs = context.Pipe()
+        with _main_script_hidden(games_of):
+            proc = context.Process(target=_worker_main, args=(theirs, os.getpid()), daemon=True)
+            proc.start()
+        theirs.close()
+        if w < len(procs):
+            procs[w], conns[w] = proc, ours
+        else:
+            procs.append(proc)
+            conns.append(ours)
+
+    def games_in(k: int) -> str:
+        j, lo, hi = tasks[k]
+        where = f" of run {j + 1}" if len(jobs) > 1 else ""
+        return (f"game {lo}" if hi - lo == 1 else f"games {lo} to {hi - 1}") + where
+
+    def give(w: int, k: int) -> None:
+        """Send task ``k`` to worker ``w``; a worker found dead here is lost with it."""
+        j, lo, hi = tasks[k]
+        busy[w] = k
+        try:
+            conns[w].send((jobs[j][1], lo, hi))
+        except OSError:  # its end of the pipe is gone: it died
+            del busy[w]
+            lost(w, k)
+
+    def hand_out(w: int) -> None:
+        nonlocal front
+        if front < back:
+            front += 1
+            give(w, front - 1)
+
+    def done(k: int, chunk: list[GameSummary]) -> None:
+        nonlocal played, emitted
+        results[k] = chunk
+        played += len(chunk)
+        if on_game is not None:
+            while emitted in results:
+                for summary in results.pop(emitted):
+                    on_game(summary)
+                emitted += 1
+        if progress is not None:
+            _, lo, hi = tasks[k]
+            progress(hi - lo)
+
+    def lost(w: int, k: int) -> None:
+        """Worker ``w`` died playing task ``k``: a new worker plays it again, once."""
+        proc = procs[w]
+        proc.join(5)  # its pipe closed as it ended; the exit code follows at once
+        how = _how(proc.exitcode)
+        if proc.is_alive():  # alive with its pipe closed: it cannot be used
+            proc.kill()
+            proc.join()
+        with contextlib.suppress(OSError):
+            conns[w].close()
+        if k in retried:
+            fail(
+                k,
+                f"a worker process stopped ({how}) while playing {games_in(k)}, as did the"
+                f" new worker process given them again; the run was ended with {played} of"
+                f" {sum(games for _, _, games in jobs)} games played",
+            )
+        retried.add(k)
+        warnings.warn(
+            f"worker process {w + 1} stopped ({how}) while playing {games_in(k)};"
+            f" a new worker process plays {'it' if tasks[k][2] - tasks[k][1] == 1 else 'them'}"
+            " again",
+            SimulationWarning,
+            stacklevel=2,
+        )
+        start(w)
+        give(w, k)
+
+    def fail(k: int, message: str) -> None:
+        """End the run on task ``k``: with on_game, the chunks before it that workers
+        are playing are waited for, so that every game up to it is handed on."""
+        if on_game is not None:
+            for w, t in sorted(busy.items(), key=lambda item: item[1]):
+                if t > k:
+                    break
+                del busy[w]
+                try:
+                    status, payload = conns[w].recv()
+                except (EOFError, OSError):
+                    continue
+                if status == "ok":
+                    done(t, payload)
+        raise SimulationError(message)
+
     try:
-        with _main_script_hidden([job.game for _, job, _ in jobs]):
-            for _ in range(n):
-                ours, theirs = context.Pipe()
-                proc = context.Process(target=_worker_main, args=(theirs, os.getpid()), daemon=True)
-                proc.start()
-                theirs.close()
-                procs.append(proc)
-                conns.append(ours)
-        front, back = 0, len(tasks)  # tasks[front:back] are not handed out yet
-        busy: dict[int, int] = {}  # worker -> the task it plays
-
-        def hand_out(w: int) -> None:
-            nonlocal front
-            if front < back:
-                j, lo, hi = tasks[front]
-                conns[w].send((jobs[j][1], lo, hi))
-                busy[w] = front
-                front += 1
-
-        def done(k: int, chunk: list[GameSummary]) -> None:
-            nonlocal finished, emitted
-            results[k] = chunk
-            finished += 1
-            if on_game is not None:
-                while emitted < len(tasks) and results[emitted] is not None:
-                    for summary in results[emitted] or ():
-                        on_game(summary)
-                    results[emitted] = []  # done, and no longer held
-                    emitted += 1
-            if progress is not None:
-                progress(tasks[k][2] - tasks[k][1])
-
+        for w in range(n):
+            start(w)
         for w in range(n):
             hand_out(w)
-        while finished < len(tasks):
+        # streaming, a finished chunk is dropped once handed on; otherwise kept to the end
+        while (emitted if on_game is not None else len(results)) < len(tasks):
             watched = [conns[w] for w in busy] + [procs[w].sentinel for w in busy]
             ready = _connection_wait(watched, timeout=0)
-            if not ready and front < back:
+            if not ready and front < back and (on_game is None or front < emitted + ahead):
                 # streaming, this process plays the next chunk in order, so that few
                 # finished chunks wait for an earlier one
                 if on_game is not None:
@@ -643,14 +755,11 @@ def _on_processes(
                 k = busy.pop(w)
                 try:
                     status, payload = conns[w].recv()
-                except (EOFError, OSError):
-                    procs[w].join(1)
-                    raise SimulationError(
-                        f"a worker process stopped ({_how(procs[w].exitcode)}) after"
-                        f" {_games_done(tasks, results)} games were played; the run was ended"
-                    ) from None
+                except (EOFError, OSError):  # it died, perhaps while sending its answer
+                    lost(w, k)
+                    continue
                 if status != "ok":
-                    raise SimulationError(f"a worker process failed: {payload}")
+                    fail(k, f"a worker process failed: {payload}")
                 done(k, payload)
                 hand_out(w)
     finally:
@@ -663,8 +772,8 @@ def _on_processes(
                 proc.kill()
                 proc.join()
     out: list[list[GameSummary]] = [[] for _ in jobs]
-    for (j, _, _), chunk in zip(tasks, results, strict=True):
-        out[j].extend(chunk or [])
+    for k in sorted(results):
+        out[tasks[k][0]].extend(results[k])
     return out
 
 
@@ -678,10 +787,6 @@ def _how(exitcode: int | None) -> str:
     if exitcode is None:
         return "its pipe closed"
     return f"exit code {exitcode}"
-
-
-def _games_done(tasks: Sequence[tuple[int, int, int]], results: Sequence[Any]) -> int:
-    return sum(hi - lo for (_, lo, hi), r in zip(tasks, results, strict=True) if r is not None)
 
 
 def _worker_main(conn: Connection, parent: int) -> None:
@@ -804,8 +909,11 @@ def _on_dask(
 
     Every wait is bounded by the timeout: reaching the scheduler, its first worker, and
     a worker again when every worker has left mid-run; a failure is one
-    :class:`SimulationError`. Dask sends the tasks pickled: use it on a trusted network
-    or over TLS (see the scaling page of the documentation).
+    :class:`SimulationError`. A few chunks per worker thread are submitted at a time,
+    from the first unfinished one on, so the futures and the finished chunks held stay
+    few however many games (streaming, each chunk has at most ``_STREAM_CHUNK`` games).
+    Dask sends the tasks pickled: use it on a trusted network or over TLS (see the
+    scaling page of the documentation).
     """
     limit = _dask_timeout(timeout)
     inproc = scheduler.startswith("inproc://")  # a cluster inside this process
@@ -837,16 +945,26 @@ def _on_dask(
                 f"the Dask scheduler at {scheduler} has no worker (waited {limit:g} s)"
             ) from None
         threads = sum(client.nthreads().values()) or 1
-        chunks = _chunks(games, threads * _CHUNKS_PER_WORKER)
-        futures = [
-            client.submit(_run_chunk, job, start, stop, pure=False) for start, stop in chunks
-        ]
-        where = {f.key: k for k, f in enumerate(futures)}
-        results: list[list[GameSummary] | None] = [None for _ in chunks]
-        emitted = 0
-        pending = set(futures)
+        share = threads * _CHUNKS_PER_WORKER
+        if on_game is not None:
+            share = max(share, math.ceil(games / _STREAM_CHUNK))
+        tasks = _Tasks([games], [share])
+        # Chunks are submitted a few per worker thread at a time, from the first
+        # unfinished one on: the futures, and the finished chunks that wait for an
+        # earlier one, stay few however many games the run has.
+        results: dict[int, list[GameSummary]] = {}  # finished, not yet handed on
+        where: dict[Any, int] = {}  # a pending future's key -> its task
+        pending: set[Any] = set()
+        first = 0  # tasks[:first] are finished (with on_game, handed on and dropped)
+        submitted = 0
         seen_worker = time.monotonic()
-        while pending:
+        while first < len(tasks):
+            while submitted < len(tasks) and submitted < first + _AHEAD_PER_WORKER * threads:
+                _, lo, hi = tasks[submitted]
+                future = client.submit(_run_chunk, job, lo, hi, pure=False)
+                where[future.key] = submitted
+                pending.add(future)
+                submitted += 1
             try:
                 with client.as_current():
                     done = distributed.wait(
@@ -867,22 +985,23 @@ def _on_dask(
                     raise SimulationError(
                         f"a Dask task failed ({type(e).__name__}: {' '.join(str(e).split())[:120]})"
                     ) from None
-                results[where[f.key]] = chunk
-                if on_game is not None:
-                    while emitted < len(chunks) and results[emitted] is not None:
-                        for summary in results[emitted] or ():
-                            on_game(summary)
-                        results[emitted] = []
-                        emitted += 1
+                results[where.pop(f.key)] = chunk
                 if progress is not None:
                     progress(len(chunk))
-            if client.nthreads():
+            while first in results:
+                if on_game is not None:
+                    for summary in results.pop(first):
+                        on_game(summary)
+                first += 1
+            alive = client.nthreads()
+            if alive:
                 seen_worker = time.monotonic()
+                threads = max(threads, sum(alive.values()))
             elif time.monotonic() - seen_worker > limit:
                 raise SimulationError(
                     f"every Dask worker left the run and none came back within {limit:g} s"
                 )
-        return [s for part in results for s in part or ()]
+        return [s for k in sorted(results) for s in results[k]]
     finally:
         with contextlib.suppress(Exception):
             client.close(timeout=limit)
