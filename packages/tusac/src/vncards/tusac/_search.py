@@ -1,22 +1,22 @@
 """The ``search`` bot of Tứ Sắc: core's :class:`~vncards.core.SearchBot` with Tứ Sắc's
 hooks.
 
-A Tứ Sắc game is long (the stock runs down one card per turn) and a full rollout costs
-milliseconds, so a rollout here plays a fixed number of actions (``horizon``) with the
-``greedy`` strategy for every seat and then scores the position: a finished game by its
-payments, an unfinished one by how close each hand is to complete (its fewest rác,
-:func:`~vncards.tusac.min_junk`) — each seat's chance to win is taken as
-proportional to ``exp(-rác)``, and the seat's payoff is what a win is worth times its
-chance against each other seat's.
+A rollout plays a fixed number of actions (``horizon``: some two turns of each seat) with
+the ``greedy`` strategy for every seat and then scores the position: a finished game by
+its payments, an unfinished one by each seat's chance to win
+(:func:`~vncards.tusac._evaluate.win_chances`: every hand's rác, its live outs and the
+turn order), the seat's payoff being what a win is worth times its chance against each
+other seat's.
 
-An offered win is always taken (the proven choice); discards among the worst rác and
-takes are searched, and the rollouts being noisy, the greedy choice is kept unless
-another is better by a standard error (``margin``).
+An offered win is always taken (the proven choice). The candidates are ranked by the
+hand they leave (:func:`~vncards.tusac._evaluate.hand_score`: fewest rác, then most
+live outs): a discard by the hand it keeps, a take by the best hand its discard can
+keep; the draw or pass is always searched. The rollouts being noisy, the first (best
+ranked) choice is kept unless another is better by a standard error (``margin``).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -30,14 +30,15 @@ from vncards.tusac._engine import (
     decision_parts,
     worst_of,
 )
-from vncards.tusac._settle import base_payment
-from vncards.tusac._solver import hand_remove, min_junk
+from vncards.tusac._evaluate import hand_score, unseen_of, win_chances
+from vncards.tusac._solver import Hand, hand_count, hand_remove, min_junk
 
 __all__ = ["TuSacHooks", "search_bot"]
 
-# what a win is worth to the winner from each loser, roughly: the base payment of a
-# hand with a few lệnh
-_WIN_VALUE = float(base_payment(4, False))
+# what a win is worth to the winner from each loser, on average: about 22 lá in games
+# between greedy bots (more than the base payment of a hand with a few lệnh, 17: Khui,
+# Quàn and Khạp pay on top)
+_WIN_VALUE = 22.0
 
 
 class TuSacHooks(SearchHooks):
@@ -51,7 +52,7 @@ class TuSacHooks(SearchHooks):
     True
     """
 
-    max_candidates = 6
+    max_candidates = 4
     horizon = 16
     margin = 1.0
 
@@ -62,22 +63,25 @@ class TuSacHooks(SearchHooks):
         return None
 
     def candidates(self, view: Any, actions: Sequence[Any], optional: bool) -> list[Any]:
-        """Discards: the worst rác (fewest outs; the others may owe đền). Takes: every
-        take of the seat's own (the one leaving the fewest rác first) and the draw or
-        pass."""
+        """The best discards by the hand they keep; the best takes of the seat's own by
+        the best hand they can keep, and the draw or pass (see the module docstring)."""
         if optional:
             return [*actions, None]
         if not actions:
             return []
         hand = view.own
+        unseen = unseen_of(hand, view.seen)
         if isinstance(actions[0], Discard):
-            worst, _ = worst_of(hand, view.seen)
-            ranked = [a for a in actions if a.card in worst] or list(actions)
+            ranked = sorted(
+                actions,
+                key=lambda a: hand_score(hand_remove(hand, a.card), unseen),
+                reverse=True,
+            )
             return ranked[: self.max_candidates]
         seat = view.seat
         takes = [a for a in actions if isinstance(a, Take) and a.seat == seat]
         others = [a for a in actions if not isinstance(a, Take)]
-        takes.sort(key=lambda t: (_junk_after(hand, t), t.cards))
+        takes.sort(key=lambda t: _take_score(hand, t, unseen), reverse=True)
         return [*takes[: self.max_candidates - len(others)], *others]
 
     def rollout(self, plugin: SearchGame, state: Any, rng: random.Random) -> None:
@@ -91,14 +95,12 @@ class TuSacHooks(SearchHooks):
 
     def reward(self, plugin: SearchGame, state: Any, seat: int) -> float:
         """Payments when the game is over; otherwise the expected payoff of each seat's
-        chance to win from its fewest rác."""
+        chance to win (:func:`~vncards.tusac._evaluate.win_chances`)."""
         if state.finished:
             return float(plugin.result(state).payments[seat])
-        weights = [math.exp(-min_junk(h)) for h in state.hands]
-        total = sum(weights)
-        n = len(weights)
+        n: int = state.n_players
         # a win collects from n - 1 losers; a loss pays the winner
-        mine = weights[seat] / total
+        mine = win_chances(state)[seat]
         return _WIN_VALUE * (mine * (n - 1) - (1 - mine))
 
 
@@ -115,6 +117,26 @@ def search_bot(seed: int = 0, *, think: float = 0.1, iterations: int | None = No
     from vncards.tusac._plugin import plugin
 
     return SearchBot(plugin, TuSacHooks(), seed, think=think, iterations=iterations)
+
+
+def _take_score(hand: Hand, take: Take, unseen: list[int]) -> tuple[int, float]:
+    """The best :func:`~vncards.tusac._evaluate.hand_score` a take's discard can keep."""
+    after = hand
+    for k in take.cards:
+        after = hand_remove(after, k)
+    junk = min_junk(after)
+    best: tuple[int, float] | None = None
+    for k in range(len(unseen)):
+        n = hand_count(after, k)
+        if n == 0 or n >= 3:
+            continue
+        kept = hand_remove(after, k)
+        if min_junk(kept) >= junk:
+            continue
+        score = hand_score(kept, unseen)
+        if best is None or score > best:
+            best = score
+    return best if best is not None else (1, 0.0)
 
 
 def _junk_after(hand: Any, take: Take) -> int:
