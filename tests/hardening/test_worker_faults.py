@@ -333,3 +333,65 @@ def test_cli_keeps_the_games_finished_before_a_chunk_no_worker_survives(
     records = [json.loads(line) for line in kept.splitlines()]
     assert 0 < len(records) < 400
     assert records == _records(len(records), ["doomed", "random"])
+
+
+SCRIPT = Path(sys.executable).with_name("vncards")
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="the vncards script is not installed")
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_kill_of_simulate_keeps_the_finished_games_as_ctrl_c_does(
+    tmp_path: Path, how: signal.Signals
+) -> None:
+    """``kill`` (SIGTERM) of ``vncards simulate --records FILE`` stops it as Ctrl-C
+    (SIGINT) does: exit 130 with one line on stderr saying how many games were kept,
+    those games in FILE.partial as whole JSON lines, FILE as it was, no temporary
+    ``.part`` file left, and no worker alive. The test waits for the first
+    records by watching the folder (a generous bound, not a fixed time)."""
+    target = tmp_path / "games.jsonl"
+    target.write_text("earlier\n", encoding="utf-8")
+    run = subprocess.Popen(
+        [str(SCRIPT), "simulate", "tienlen", "--games", "1000000", "--bots", "random",
+         "--workers", "2", "--force-workers", "--records", str(target)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, VNCARDS_PLUGINS="tienlen"),
+    )  # fmt: skip
+    assert run.stderr is not None
+    try:
+        bound = time.monotonic() + 120
+        while time.monotonic() < bound and run.poll() is None:
+            parts = list(tmp_path.glob(".games.jsonl.*.part"))
+            if parts and b"\n" in parts[0].read_bytes():
+                break
+            time.sleep(0.05)
+        assert run.poll() is None, run.stderr.read()
+        workers = _children(run.pid)
+        assert workers, "the run started no worker"
+        run.send_signal(how)
+        stderr = run.communicate(timeout=120)[1]
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    assert run.returncode == 130, stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1, stderr
+    stopped = re.fullmatch(
+        r"Stopped: the first (\d+) games, finished in order, kept in (.+)\.", lines[0]
+    )
+    assert stopped is not None, stderr
+    kept = tmp_path / "games.jsonl.partial"
+    assert stopped.group(2) == str(kept)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "games.jsonl.partial"]
+    assert target.read_text(encoding="utf-8") == "earlier\n"
+    text = kept.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    records = [json.loads(line) for line in text.splitlines()]
+    assert len(records) == int(stopped.group(1)) > 0
+    assert all(r["game"] == "tienlen" for r in records)
+    bound = time.monotonic() + 120
+    while any(_alive(w) for w in workers) and time.monotonic() < bound:
+        time.sleep(0.1)
+    assert not any(_alive(w) for w in workers), "a worker outlived the command"

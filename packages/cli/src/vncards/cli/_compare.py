@@ -30,6 +30,7 @@ from vncards.cli._common import (
     rules_for,
 )
 from vncards.cli._queries import default_players
+from vncards.cli._runs import warnings_as_lines
 from vncards.cli._simulate import RuleOpt, bot_names
 from vncards.cli._stats import mean_text, share_text
 from vncards.core import GamePlugin, RulesBase, SummarizesRules
@@ -162,16 +163,19 @@ def compare_payload(
 
 
 def _simulate(runs: list[Run], workers: int, total: int) -> list[SimulationStats]:
-    if not err_console.is_terminal:
-        return simulate_runs(runs, workers=workers)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    # what the run mends (a worker process that stopped, its games played again) is one
+    # ``vncards: warning:`` line, as in ``vncards simulate``
+    with warnings_as_lines():
+        if not err_console.is_terminal:
+            return simulate_runs(runs, workers=workers)
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    with Progress(
-        BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
-        transient=True,
-    ) as bar:  # fmt: skip
-        task = bar.add_task("compare", total=total)
-        return simulate_runs(runs, workers=workers, progress=lambda k: bar.advance(task, k))
+        with Progress(
+            BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
+            transient=True,
+        ) as bar:  # fmt: skip
+            task = bar.add_task("compare", total=total)
+            return simulate_runs(runs, workers=workers, progress=lambda k: bar.advance(task, k))
 
 
 # ----------------------------------------------------------------- readable tables

@@ -11,10 +11,9 @@ import inspect
 import json
 import os
 import tempfile
-import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Annotated, Any, TextIO
+from typing import IO, Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -33,6 +32,7 @@ from vncards.cli._common import (
     untrusted,
 )
 from vncards.cli._queries import default_players
+from vncards.cli._runs import sigterm_as_interrupt, warnings_as_lines
 from vncards.cli._stats import mean_text, share_text
 from vncards.core import GamePlugin, RulesBase
 from vncards.core._search import Budgeted
@@ -40,7 +40,6 @@ from vncards.core.simulate import (
     GameSummary,
     SimulationError,
     SimulationStats,
-    SimulationWarning,
     Tally,
     default_bot,
     play_games,
@@ -139,7 +138,7 @@ def run_simulation(
         "scheduler": scheduler, "keep_records": keep_records, "on_game": on_game,
         "force_workers": force_workers,
     }  # fmt: skip
-    with _warnings_as_lines():
+    with warnings_as_lines():
         if not err_console.is_terminal or games == 0:
             return play_games(game, progress=progress, **kwargs)
         with Progress(
@@ -158,27 +157,6 @@ def run_simulation(
                     progress(k)
 
             return play_games(game, progress=advance, **kwargs)
-
-
-@contextlib.contextmanager
-def _warnings_as_lines() -> Iterator[None]:
-    """Show each warning of a run (a :class:`SimulationWarning`, every time) as one
-    ``vncards: warning:`` line on stderr, not as Python's two lines with a source line."""
-
-    def show(
-        message: Warning | str,
-        category: type[Warning],
-        filename: str,
-        lineno: int,
-        file: TextIO | None = None,
-        line: str | None = None,
-    ) -> None:
-        err_console.print(f"vncards: warning: {plain(str(message))}", markup=False, soft_wrap=True)
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("always", SimulationWarning)
-        warnings.showwarning = show
-        yield
 
 
 def simulate_command(
@@ -243,53 +221,61 @@ def simulate_command(
     names = bot_names(plugin, bots, n)
     # a bot that searches thinks --think seconds per decision (others ignore it)
     specs = bot_specs(plugin, names, think)
-    # the records go to a file beside the target, made before any game is played (an
-    # unwritable place is said at once), written game by game as the games finish (a
-    # full disk is said when it happens) and put in the target's place only at the end
-    part = _records_file(records) if records is not None else None
     # the statistics are counted as the games come: memory stays flat however many
     tally = Tally(players=n, bots=names)
     written = 0
+    part: IO[str] | None = None
 
     def on_game(summary: GameSummary) -> None:
         nonlocal written
         tally.add(summary)
-        if part is not None and records is not None:
+        out = part
+        if out is not None and records is not None:
             line = json.dumps(summary.record, ensure_ascii=False) + "\n"
-            _guarded(records, lambda: part.write(line))
+            _guarded(records, lambda: out.write(line))
             written += 1
 
     def flush(_: int) -> None:
-        if part is not None and records is not None:
-            _guarded(records, part.flush)
+        out = part
+        if out is not None and records is not None:
+            _guarded(records, out.flush)
 
     finished = False
-    try:
-        run_simulation(
-            game, games=games, players=n, bots=specs, variant=variant, rules=overrides,
-            seed=seed, workers=workers, keep_records=records is not None,
-            scheduler=scheduler, force_workers=force_workers, label=plugin.name,
-            on_game=on_game, progress=flush,
-        )  # fmt: skip
-        if part is not None and records is not None:
-            _finish_records(part, records)
-        finished = True
-    except (KeyboardInterrupt, SimulationError):
-        if part is not None and records is not None and written and not _direct(part, records):
-            kept = _keep_partial(part, records)
-            err_console.print(
-                f"Stopped: the first {written} games, finished in order, kept in {plain(kept)}.",
-                markup=False,
-                highlight=False,
-                soft_wrap=True,
-            )
-        raise
-    finally:
-        if part is not None:
-            with contextlib.suppress(OSError):
-                part.close()
-            if not finished and records is not None and not _direct(part, records):
-                Path(part.name).unlink(missing_ok=True)
+    # kill (SIGTERM) stops the run as Ctrl-C does: the finished games are kept in
+    # FILE.partial, no temporary file is left and the exit is the same
+    with sigterm_as_interrupt():
+        try:
+            # the records go to a file beside the target, made before any game is played
+            # (an unwritable place is said at once), written game by game as the games
+            # finish (a full disk is said when it happens) and put in the target's place
+            # only at the end
+            part = _records_file(records) if records is not None else None
+            run_simulation(
+                game, games=games, players=n, bots=specs, variant=variant, rules=overrides,
+                seed=seed, workers=workers, keep_records=records is not None,
+                scheduler=scheduler, force_workers=force_workers, label=plugin.name,
+                on_game=on_game, progress=flush,
+            )  # fmt: skip
+            if part is not None and records is not None:
+                _finish_records(part, records)
+            finished = True
+        except (KeyboardInterrupt, SimulationError):
+            if part is not None and records is not None and written and not _direct(part, records):
+                kept = _keep_partial(part, records)
+                err_console.print(
+                    f"Stopped: the first {written} games, finished in order, kept in"
+                    f" {plain(kept)}.",
+                    markup=False,
+                    highlight=False,
+                    soft_wrap=True,
+                )
+            raise
+        finally:
+            if part is not None:
+                with contextlib.suppress(OSError):
+                    part.close()
+                if not finished and records is not None and not _direct(part, records):
+                    Path(part.name).unlink(missing_ok=True)
     stats = tally.stats(plugin, variant=variant, rules=overrides, seed=seed)
     if json_out:
         emit_json(stats.to_json())
