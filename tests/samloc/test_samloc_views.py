@@ -387,8 +387,24 @@ def test_screens_have_words_for_sam_events() -> None:
     words = plugin.event_words(BaoMotViolated(0, announced=1), names)
     assert words is not None
     assert "Bình" in words[0]
-    assert "An pays for every loser" in words[0]
+    assert "An must pay for every loser" in words[0]
     stuck = plugin.event_words(Stuck(2), names)
     assert stuck is not None
     assert "thối 2" in stuck[0]
     assert plugin.event_words(Won(0, "win", None), names) is None
+
+
+def test_the_table_words_of_a_declaration_agree_with_you() -> None:
+    """The play screen names the declarer; the seat that declared reads "You have
+    declared", any other seat "<name> has declared"."""
+    from vncards.samloc import plugin as sam
+
+    state = sam.new_game(sam.presets[sam.default_preset], 2, seed=1)
+    d = sam.decision(state)
+    assert d is not None
+    assert d.optional
+    sam.apply(state, d.actions[0])
+    mine = sam.table_words(sam.view(state, d.seat), ["You", "An"][:: 1 if d.seat == 0 else -1])
+    theirs = sam.table_words(sam.view(state, 1 - d.seat), ["Bình", "Chi"])
+    assert ("You have declared sam.",) in mine
+    assert (f"{['Bình', 'Chi'][d.seat]} has declared sam.",) in theirs

@@ -1070,7 +1070,8 @@ class SheddingGame(Generic[RulesT]):
             lines.append((f"Passed this round: {', '.join(passed)}.",))
         for d in view.declarations:
             if isinstance(d, Declared) and d.seat is not None:
-                lines.append((f"{players[d.seat]} has declared {d.what}.",))
+                who = "You have" if d.seat == view.seat else f"{players[d.seat]} has"
+                lines.append((f"{who} declared {d.what}.",))
         return lines
 
     def event_words(self, event: Event, players: Sequence[str]) -> Words | None:

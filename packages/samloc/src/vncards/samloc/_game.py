@@ -320,7 +320,7 @@ class SamLoc(SheddingGame[SamRules]):
             payer = "this player" if event.seat is None else players[event.seat]
             return (
                 f"did not stop {who}, who holds one card: a báo một violation "
-                f"(if {who} goes out, {payer} pays for every loser).",
+                f"(if {who} goes out, {payer} must pay for every loser).",
             )
         if isinstance(event, Stuck):
             return ("holds only a 2, which may not go out (thối 2), and leaves play.",)
