@@ -1,6 +1,6 @@
-"""What the commands that play many games (``simulate``, ``compare``) share while they
-run: what the run mends on its way said in one line, and ``kill`` (SIGTERM) taken as
-Ctrl-C, so that a run stopped either way cleans up the same way.
+"""What the commands that play many games (``simulate``, ``compare``, ``tournament``)
+share while they run: what the run mends on its way said in one line, and ``kill``
+(SIGTERM) taken as Ctrl-C, so that a run stopped either way cleans up the same way.
 """
 
 from __future__ import annotations

@@ -13,16 +13,20 @@ entrant: its share of games won and its mean lá per game, each with a 95% inter
 taken over deals (the games of one deal are not independent, so the deal is the unit of
 the interval: mean ± 1.96 standard errors of the per-deal figures), and a rating from
 the Plackett–Luce model of ``openskill`` (games ranked by net lá, in game order).
+
+The deals are played in the core's worker pool (:func:`vncards.core.simulate.run_chunks`):
+a worker process that dies has its deals played again by a new one, with one
+:class:`~vncards.core.simulate.SimulationWarning`, and the games are those of an
+undisturbed run; if the new one dies too, the run ends with one
+:class:`~vncards.core.simulate.SimulationError`. No worker outlives the run.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
-import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Annotated, Any
 
 import typer
@@ -35,7 +39,9 @@ from vncards.cli._common import (
     get_plugin,
     rules_for,
 )
-from vncards.core import PluginWarning, derive_seed, get_game, make_bot, play_game
+from vncards.cli._runs import sigterm_as_interrupt, warnings_as_lines
+from vncards.core import GamePlugin, RulesBase, derive_seed, make_bot, play_game
+from vncards.core.simulate import _reference, load_game, run_chunks
 
 __all__ = ["EntrantStats", "TournamentGame", "run_tournament", "tournament_command"]
 
@@ -77,12 +83,17 @@ class EntrantStats:
 
 @dataclass(frozen=True)
 class _Job:
+    """What a worker needs to play any deal of a tournament (small and picklable):
+    ``game`` is a name or ``module:attribute`` reference a fresh process can load, and
+    ``deals`` the deal numbers, by place in the run."""
+
     game: str
     variant: str | None
     bots: tuple[str, ...]
     seed: int
     think: float | None
     iterations: int | None
+    deals: Sequence[int]
 
 
 def _lineup(bots: Sequence[str], rotation: int) -> tuple[int, ...]:
@@ -95,11 +106,9 @@ def _lineup(bots: Sequence[str], rotation: int) -> tuple[int, ...]:
     return tuple((seat + rotation) % n for seat in range(n))
 
 
-def _play_deal(job: _Job, deal: int) -> list[TournamentGame]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", PluginWarning)
-        plugin = get_game(job.game)
-    rules = rules_for(plugin, job.variant)
+def _play_deal(
+    plugin: GamePlugin[Any, Any, Any], rules: RulesBase, job: _Job, deal: int
+) -> list[TournamentGame]:
     deal_seed = derive_seed(job.seed, deal)
     n = len(job.bots)
     out = []
@@ -125,8 +134,12 @@ def _play_deal(job: _Job, deal: int) -> list[TournamentGame]:
     return out
 
 
-def _play_deals(job: _Job, deals: Sequence[int]) -> list[TournamentGame]:
-    return [g for d in deals for g in _play_deal(job, d)]
+def _play_deals(job: _Job, start: int, stop: int) -> list[TournamentGame]:
+    """The games of the deals in places ``start`` to ``stop - 1`` of the run (what a
+    worker process is given)."""
+    plugin = load_game(job.game)
+    rules = rules_for(plugin, job.variant)
+    return [g for k in range(start, stop) for g in _play_deal(plugin, rules, job, job.deals[k])]
 
 
 def run_tournament(
@@ -147,7 +160,10 @@ def run_tournament(
     ``think`` (seconds per decision) or ``iterations`` (rollouts per decision, which
     makes a run reproducible) go to every bot that searches. ``progress(k)`` is called
     as ``k`` more games are done. ``deals`` plays only those deal numbers (a long run
-    played in blocks), ``games`` is then not read.
+    played in blocks), ``games`` is then not read. ``workers > 1`` plays in that
+    many processes (at most one per CPU); a worker that dies has its deals played again
+    once, with a :class:`~vncards.core.simulate.SimulationWarning`, and a second death
+    ends the run with :class:`~vncards.core.simulate.SimulationError`.
 
     >>> played = run_tournament("tienlen", ["greedy", "random"], games=4, seed=1)
     >>> len(played), [g.bots for g in played[:2]]
@@ -158,27 +174,19 @@ def run_tournament(
     n = len(bots)
     if deals is None:
         deals = range(math.ceil(games / n) if games > 0 else 0)
-    todo = list(deals)
-    job = _Job(game, variant, tuple(bots), seed, think, iterations)
-    if workers <= 1 or len(todo) <= 1:
-        out: list[TournamentGame] = []
-        for d in todo:
-            out.extend(_play_deal(job, d))
-            if progress is not None:
-                progress(n)
-        return out
-    # chunks of deals, several per worker so that they finish close together
-    n_chunks = min(len(todo), workers * 8)
-    bounds = [len(todo) * k // n_chunks for k in range(n_chunks + 1)]
-    chunks = [todo[bounds[k] : bounds[k + 1]] for k in range(n_chunks)]
-    results: list[list[TournamentGame]] = []
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        for part in pool.map(_play_deals, [job] * len(chunks), chunks):
-            results.append(part)
-            if progress is not None:
-                progress(len(part))
-    return [g for part in results for g in part]
+    # a range is sent to workers as it is (small); any other list of deals as a tuple
+    places = deals if isinstance(deals, range) else tuple(deals)
+    # workers load the game afresh: by the reference of the installed plugin found here
+    ref = _reference(load_game(game), game)
+    job = _Job(ref, variant, tuple(bots), seed, think, iterations, places)
+    counted = None if progress is None else partial(_games_done, progress, n)
+    return run_chunks(
+        partial(_play_deals, job), len(places), workers=workers, progress=counted, unit="deal"
+    )
+
+
+def _games_done(progress: Callable[[int], None], seats: int, deals: int) -> None:
+    progress(deals * seats)
 
 
 def _interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -303,10 +311,13 @@ def tournament_command(
     lo, hi = plugin.player_range(rules)
     if not lo <= len(names) <= hi:
         raise InputError(f"{plugin.name} is played by {lo} to {hi} players, not {len(names)}")
-    played = run_tournament(
-        plugin.name, names, games=games, variant=variant, seed=seed,
-        think=think, iterations=iterations, workers=workers,
-    )  # fmt: skip
+    # what the run mends (a worker process that stopped, its deals played again) is one
+    # ``vncards: warning:`` line; kill (SIGTERM) stops it as Ctrl-C does
+    with sigterm_as_interrupt(), warnings_as_lines():
+        played = run_tournament(
+            plugin.name, names, games=games, variant=variant, seed=seed,
+            think=think, iterations=iterations, workers=workers,
+        )  # fmt: skip
     stats = entrant_stats(played)
     budget = f"{iterations} rollouts" if iterations is not None else f"{think:g} s"
     if json_out:

@@ -45,11 +45,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from importlib.metadata import entry_points
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as _connection_wait
 from multiprocessing.reduction import ForkingPickler
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 from vncards.core._errors import PluginError, RulesError, VncardsError
 from vncards.core._game import Bot, GamePlugin, RulesBase, play_game, record_game, resolve_rules
@@ -80,6 +81,7 @@ __all__ = [
     "load_game",
     "play_games",
     "play_runs",
+    "run_chunks",
     "simulate",
     "simulate_runs",
     "summarize",
@@ -302,6 +304,13 @@ def _run_chunk(job: _Job, start: int, stop: int) -> list[GameSummary]:
     return [_play_one(plugin, job, i) for i in range(start, stop)]
 
 
+def _play_range(
+    plugin: GamePlugin[Any, Any, Any], job: _Job, start: int, stop: int
+) -> list[GameSummary]:
+    """Play games ``start`` to ``stop - 1`` of a run with a plugin at hand (this process)."""
+    return [_play_one(plugin, job, i) for i in range(start, stop)]
+
+
 def _chunks(games: int, n_chunks: int) -> list[tuple[int, int]]:
     """``games`` indices cut into at most ``n_chunks`` contiguous, near-equal ranges.
 
@@ -497,6 +506,15 @@ def play_runs(
     return _play_jobs(checked, workers, progress, force_workers)
 
 
+class _Work(NamedTuple):
+    """Indices ``0`` to ``size - 1`` to do: ``func(start, stop)`` in a worker process
+    (sent pickled), ``local(start, stop)`` in this one (the same answer)."""
+
+    func: Callable[[int, int], Sequence[Any]]
+    size: int
+    local: Callable[[int, int], Sequence[Any]]
+
+
 def _play_jobs(
     jobs: Sequence[tuple[GamePlugin[Any, Any, Any], _Job, int]],
     workers: int,
@@ -528,16 +546,79 @@ def _play_jobs(
                     progress(stop - start)
             out.append(part)
         return out
-    for _, job, _ in jobs:
+    works = [
+        _Work(partial(_run_chunk, job), games, partial(_play_range, plugin, job))
+        for plugin, job, games in jobs
+    ]
+    uses_main = _sendable(
+        works, "give bots by name or as module-level factories, or use one worker"
+    )
+    return _on_processes(works, workers, progress, on_game, uses_main=uses_main)
+
+
+def _sendable(works: Sequence[_Work], advice: str) -> bool:
+    """Refuse work that cannot be sent to a worker process; say whether any of it
+    refers to the ``__main__`` module (which workers must then import again)."""
+    uses_main = False
+    for work in works:
         try:
-            # what the pool would send each worker (only written here, never read back)
-            ForkingPickler.dumps(job)
+            # what the pool will send each worker (only written here, never read back)
+            blob = ForkingPickler.dumps(work.func)
         except Exception as e:
             raise SimulationError(
-                f"cannot send this run to worker processes ({e}); give bots by name or as"
-                " module-level factories, or use one worker"
+                f"cannot send this run to worker processes ({e}); {advice}"
             ) from None
-    return _on_processes(jobs, workers, progress, on_game)
+        uses_main = uses_main or b"__main__" in bytes(blob)
+    return uses_main
+
+
+_T = TypeVar("_T")
+
+
+def run_chunks(
+    func: Callable[[int, int], Sequence[_T]],
+    count: int,
+    *,
+    workers: int = 1,
+    force_workers: bool = False,
+    progress: Callable[[int], None] | None = None,
+    unit: str = "item",
+) -> list[_T]:
+    """``func(start, stop)`` over the indices ``0`` to ``count - 1`` cut into contiguous
+    ranges, the answers put together in index order: the worker pool of
+    :func:`play_games`, for any work whose part for an index depends on that index alone.
+
+    ``func`` is sent to spawned worker processes pickled (a module-level function, or a
+    :func:`functools.partial` of one with picklable arguments); it returns what the
+    indices ``start`` to ``stop - 1`` came to, as a sequence (of any length). The
+    result is then the same whatever ``workers`` is. ``workers > 1`` works in that many
+    processes, this one included (at most one per CPU unless ``force_workers``);
+    ``progress(k)`` is called in this process each time ``k`` more indices are done.
+    A worker process that dies has its range done again by a new one, with a
+    :class:`SimulationWarning`; if that one dies too, :class:`SimulationError` ends the
+    run (messages name the indices as ``unit``: with ``"deal"``, "deals 3 to 5"). No
+    worker outlives the call.
+
+    >>> run_chunks(range, 10, workers=2, force_workers=True) == list(range(10))
+    True
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise SimulationError(f"the count must be a whole number >= 0, not {count!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"the number of workers must be a whole number >= 1, not {workers!r}")
+    if not force_workers:
+        # more processes than CPUs only slow a run down (and a typo may ask for 10,000)
+        workers = min(workers, os.cpu_count() or 1)
+    if workers == 1 or count <= 1:
+        out: list[_T] = []
+        for i in range(count):
+            out.extend(func(i, i + 1))
+            if progress is not None:
+                progress(1)
+        return out
+    work = _Work(func, count, func)
+    uses_main = _sendable([work], "give a module-level function, or use one worker")
+    return _on_processes([work], workers, progress, unit=unit, uses_main=uses_main)[0]
 
 
 def _iter_chunks(games: int, n_chunks: int) -> Iterator[tuple[int, int]]:
@@ -589,13 +670,18 @@ class _Tasks:
 
 
 def _on_processes(
-    jobs: Sequence[tuple[GamePlugin[Any, Any, Any], _Job, int]],
+    jobs: Sequence[_Work],
     workers: int,
     progress: Callable[[int], None] | None,
-    on_game: Callable[[GameSummary], None] | None = None,
-) -> list[list[GameSummary]]:
-    """Play the chunks of every job in up to ``workers - 1`` spawned processes (never more
-    than there are chunks, nor than CPUs) and in this one.
+    on_game: Callable[[Any], None] | None = None,
+    *,
+    unit: str = "game",
+    uses_main: bool = False,
+) -> list[list[Any]]:
+    """Play the chunks of every job (one :class:`_Work` each; ``unit`` names an index in
+    messages) in up to ``workers - 1`` spawned processes (never more than there are
+    chunks, nor than CPUs) and in this one. ``uses_main``: the work refers to the
+    ``__main__`` module, which workers then import again.
 
     Workers take chunks from the front; this process, which needs no start-up, takes them
     from the back whenever no worker's answer is waiting (streaming, from the front too,
@@ -612,20 +698,19 @@ def _on_processes(
     closes; on Linux the kernel also kills it), so no worker outlives the run.
     """
     shares = []
-    for _, _, games in jobs:
+    for _, games, _ in jobs:
         share = max(1, round(workers * _CHUNKS_PER_WORKER / len(jobs)))
         if on_game is not None:
             share = max(share, math.ceil(games / _STREAM_CHUNK))
         shares.append(share)
-    tasks = _Tasks([games for _, _, games in jobs], shares)
+    tasks = _Tasks([games for _, games, _ in jobs], shares)
     # finished chunks by task; with on_game each is dropped once handed on
-    results: dict[int, list[GameSummary]] = {}
+    results: dict[int, Sequence[Any]] = {}
     n = max(1, min(workers - 1, len(tasks)))
     ahead = _AHEAD_PER_WORKER * (n + 1)
     # Spawned workers start clean and find the game by its name or reference, with
     # this process's sys.path, so a "module:attribute" game importable here is there too.
     context = multiprocessing.get_context("spawn")
-    games_of = [job.game for _, job, _ in jobs]
     procs: list[Any] = []
     conns: list[Connection] = []
     retried: set[int] = set()  # tasks already given to a new worker once
@@ -637,7 +722,7 @@ def _on_processes(
     def start(w: int) -> None:
         """Start worker ``w`` (a new one in its place when it is there already)."""
         ours, theirs = context.Pipe()
-        with _main_script_hidden(games_of):
+        with _main_script_hidden(not uses_main):
             proc = context.Process(target=_worker_main, args=(theirs, os.getpid()), daemon=True)
             proc.start()
         theirs.close()
@@ -650,14 +735,14 @@ def _on_processes(
     def games_in(k: int) -> str:
         j, lo, hi = tasks[k]
         where = f" of run {j + 1}" if len(jobs) > 1 else ""
-        return (f"game {lo}" if hi - lo == 1 else f"games {lo} to {hi - 1}") + where
+        return (f"{unit} {lo}" if hi - lo == 1 else f"{unit}s {lo} to {hi - 1}") + where
 
     def give(w: int, k: int) -> None:
         """Send task ``k`` to worker ``w``; a worker found dead here is lost with it."""
         j, lo, hi = tasks[k]
         busy[w] = k
         try:
-            conns[w].send((jobs[j][1], lo, hi))
+            conns[w].send((jobs[j].func, lo, hi))
         except OSError:  # its end of the pipe is gone: it died
             del busy[w]
             lost(w, k)
@@ -668,17 +753,17 @@ def _on_processes(
             front += 1
             give(w, front - 1)
 
-    def done(k: int, chunk: list[GameSummary]) -> None:
+    def done(k: int, chunk: Sequence[Any]) -> None:
         nonlocal played, emitted
         results[k] = chunk
-        played += len(chunk)
+        _, lo, hi = tasks[k]
+        played += hi - lo
         if on_game is not None:
             while emitted in results:
                 for summary in results.pop(emitted):
                     on_game(summary)
                 emitted += 1
         if progress is not None:
-            _, lo, hi = tasks[k]
             progress(hi - lo)
 
     def lost(w: int, k: int) -> None:
@@ -696,7 +781,7 @@ def _on_processes(
                 k,
                 f"a worker process stopped ({how}) while playing {games_in(k)}, as did the"
                 f" new worker process given them again; the run was ended with {played} of"
-                f" {sum(games for _, _, games in jobs)} games played",
+                f" {sum(games for _, games, _ in jobs)} {unit}s played",
             )
         retried.add(k)
         warnings.warn(
@@ -744,8 +829,7 @@ def _on_processes(
                     back -= 1
                     k = back
                 j, lo, hi = tasks[k]
-                plugin, job, _ = jobs[j]
-                done(k, [_play_one(plugin, job, i) for i in range(lo, hi)])
+                done(k, jobs[j].local(lo, hi))
                 continue
             if not ready:
                 ready = _connection_wait(watched)
@@ -771,7 +855,7 @@ def _on_processes(
             if proc.is_alive():
                 proc.kill()
                 proc.join()
-    out: list[list[GameSummary]] = [[] for _ in jobs]
+    out: list[list[Any]] = [[] for _ in jobs]
     for k in sorted(results):
         out[tasks[k][0]].extend(results[k])
     return out
@@ -790,16 +874,17 @@ def _how(exitcode: int | None) -> str:
 
 
 def _worker_main(conn: Connection, parent: int) -> None:
-    """A worker process: plays the chunks it is sent until its pipe closes."""
+    """A worker process: does the chunks it is sent, ``(func, start, stop)``, until its
+    pipe closes."""
     _die_with_parent(parent)
     while True:
         try:
             task = conn.recv()
         except (EOFError, OSError):
             return
-        job, lo, hi = task
+        func, lo, hi = task
         try:
-            answer: tuple[str, Any] = ("ok", _run_chunk(job, lo, hi))
+            answer: tuple[str, Any] = ("ok", func(lo, hi))
         except Exception as e:
             answer = ("error", f"{type(e).__name__}: {e}")
         try:
@@ -826,18 +911,18 @@ def _die_with_parent(parent: int) -> None:
 
 
 @contextmanager
-def _main_script_hidden(games: Sequence[Any]) -> Iterator[None]:
+def _main_script_hidden(hide: bool = True) -> Iterator[None]:
     """Keep spawned workers from re-running the caller's main script.
 
     A spawned process normally imports the parent's ``__main__`` again; for the
     ``vncards`` command that is the whole CLI, which doubles a worker's start-up, and a
     script without an ``if __name__ == "__main__":`` guard would start workers of its
-    own. Workers only need :func:`_run_chunk`, so while they are spawned the main
-    module does not say where it came from, unless the game itself lives there.
+    own. Workers only need the work they are sent, so while they are spawned the main
+    module does not say where it came from, unless that work refers to it (``hide``
+    false).
     """
     main = sys.modules.get("__main__")
-    modules = {g.partition(":")[0] if isinstance(g, str) else type(g).__module__ for g in games}
-    if main is None or "__main__" in modules:
+    if main is None or not hide:
         yield
         return
     saved: dict[str, Any] = {
