@@ -1,8 +1,10 @@
 """Search speed: rollouts per second of each game's ``search`` bot in mid-game positions
-of 4-player games, and so how many rollouts 0.1 s of thinking buys.
+of 4-player games (and of 2-player Tiến lên), and so how many rollouts 0.1 s of
+thinking buys.
 
-Positions: 8 seeded 4-player games, each played by greedy bots for a fixed number of
-actions (16 in the climbing games, 30 in Tứ Sắc), then the seat to act searches
+Positions: 8 seeded games, each played by greedy bots for a fixed number of actions (16
+in the 4-player climbing games, 8 in 2-player Tiến lên, 30 in Tứ Sắc), then the seat to
+act searches
 up to ``ROLLOUTS`` rollouts over its first two candidates (determinizing, copying and
 playing out, as a decision does; a candidate clearly behind ends the search early, as in
 play). The rate is rollouts divided by the median round, stored as
@@ -24,7 +26,7 @@ ROLLOUTS = 200
 POSITIONS = 8
 
 
-def _positions(game: str, steps: int) -> tuple[Any, list[tuple[Any, list[Any]]]]:
+def _positions(game: str, steps: int, players: int = 4) -> tuple[Any, list[tuple[Any, list[Any]]]]:
     """The plugin and ``POSITIONS`` mid-game (view, candidates) pairs."""
     from vncards.core import get_game
 
@@ -34,8 +36,8 @@ def _positions(game: str, steps: int) -> tuple[Any, list[tuple[Any, list[Any]]]]
     seed = 0
     while len(out) < POSITIONS:
         seed += 1
-        state = plugin.new_game(rules, 4, seed)
-        bots = [plugin.bots["greedy"](seed * 4 + i) for i in range(4)]
+        state = plugin.new_game(rules, players, seed)
+        bots = [plugin.bots["greedy"](seed * 4 + i) for i in range(players)]
         for _ in range(steps):
             d = plugin.decision(state)
             if d is None:
@@ -56,10 +58,13 @@ def _positions(game: str, steps: int) -> tuple[Any, list[tuple[Any, list[Any]]]]
     return plugin, out
 
 
-@pytest.mark.parametrize(("game", "steps"), [("tienlen", 16), ("samloc", 16), ("tusac", 30)])
-def test_search_rollouts(benchmark: BenchmarkFixture, game: str, steps: int) -> None:
-    """Rollouts per second of the game's search in mid-game 4-player positions."""
-    plugin, positions = _positions(game, steps)
+@pytest.mark.parametrize(
+    ("game", "steps", "players"),
+    [("tienlen", 16, 4), ("tienlen", 8, 2), ("samloc", 16, 4), ("tusac", 30, 4)],
+)
+def test_search_rollouts(benchmark: BenchmarkFixture, game: str, steps: int, players: int) -> None:
+    """Rollouts per second of the game's search in mid-game positions."""
+    plugin, positions = _positions(game, steps, players)
 
     def search() -> int:
         done = 0

@@ -157,3 +157,46 @@ def test_search_bots_take_a_thinking_time() -> None:
         assert isinstance(bot, SearchBot)
         assert bot.think == 0.25
         assert bot.iterations is None
+
+
+def _first_lead(players: int, seed: int) -> tuple[Any, Any]:
+    state = tienlen.new_game(tienlen.presets["dem-la"], players, seed=seed)
+    d = tienlen.decision(state)
+    assert d is not None
+    return state, tienlen.view(state, d.seat)
+
+
+def test_tienlen_heads_up_search_tries_every_legal_play() -> None:
+    """Heads-up the candidates are the usual ones followed by every other legal play (up
+    to 50 more); at four seats they stay the usual ten at most."""
+    bot = tienlen_search(0, iterations=10)
+    _, view = _first_lead(2, 3)
+    cands = bot.hooks.candidates(view, view.legal, False)
+    plays = [a for a in view.legal if hasattr(a, "cards")]
+    assert 10 < len(view.legal) <= 60  # this deal: more plays than the usual ten
+    assert {id(a) for a in plays} <= {id(a) for a in cands}
+    assert len(cands) == len(view.legal)
+    _, view4 = _first_lead(4, 3)
+    assert len(view4.legal) > 10
+    assert len(bot.hooks.candidates(view4, view4.legal, False)) <= 10
+
+
+def test_tienlen_heads_up_payoff_adds_the_win_bonus_only_heads_up() -> None:
+    """A rollout the seat wins is worth its net lá plus ``heads_up_win`` with two
+    players; at four seats the payoff is the net lá alone."""
+    from vncards.core import RandomBot
+
+    from vncards.tienlen._search import TienLenHooks
+
+    bot = tienlen_search(0, iterations=10)
+    hooks = bot.hooks
+    assert isinstance(hooks, TienLenHooks)
+    for players, bonus in ((2, hooks.heads_up_win), (4, 0.0)):
+        state = tienlen.new_game(tienlen.presets["dem-la"], players, seed=8)
+        final = play_game(tienlen, state, [RandomBot(i) for i in range(players)]).final
+        result = tienlen.result(final)
+        assert result.winner is not None
+        won = hooks.reward(tienlen, final, result.winner)
+        assert won == result.payments[result.winner] + bonus
+        loser = (result.winner + 1) % players
+        assert hooks.reward(tienlen, final, loser) == result.payments[loser]

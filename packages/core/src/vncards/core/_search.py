@@ -288,8 +288,9 @@ class ClimbHooks(SearchHooks):
 
     - candidates: the policy's play first, the pass, every legal unit, the cheapest
       play of each shape, the lowest and the highest play (at most
-      ``max_candidates``); optional choices (a Sâm declaration) are searched as they
-      are, declining included;
+      ``max_candidates``), then up to :meth:`extra_candidates` of the other legal
+      plays in the order offered; optional choices (a Sâm declaration) are searched as
+      they are, declining included;
     - exact: a hand that goes out in one play does so, and so does a hand whose units
       but one nobody can beat (see :meth:`exact`);
     - rollout: every seat plays the policy to the end, declining every optional choice.
@@ -310,6 +311,11 @@ class ClimbHooks(SearchHooks):
     def units(self, hand: int) -> list[int]:
         """The groups (card masks) a hand splits into; none by default."""
         return []
+
+    def extra_candidates(self, view: Any) -> int:
+        """How many legal plays beyond the chosen ones a decision also searches: none
+        by default. A game may search wider where rollouts are cheap (fewer players)."""
+        return 0
 
     def candidates(self, view: Any, actions: Sequence[Any], optional: bool) -> list[Any]:
         """See the class docstring."""
@@ -355,7 +361,12 @@ class ClimbHooks(SearchHooks):
             if id(a) not in seen:
                 seen.add(id(a))
                 unique.append(a)
-        return unique[: self.max_candidates]
+        unique = unique[: self.max_candidates]
+        extra = self.extra_candidates(view)
+        if extra > 0:
+            chosen = {id(a) for a in unique}
+            unique += [a for a in by_mask.values() if id(a) not in chosen][:extra]
+        return unique
 
     def exact(self, view: Any, actions: Sequence[Any], optional: bool) -> tuple[Any] | None:
         """A win whatever the hidden cards are: the whole hand in one play; or, when the

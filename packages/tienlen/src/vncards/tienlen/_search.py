@@ -5,11 +5,19 @@ The rollout policy is the beginner's strategy of :mod:`vncards.tienlen._bots` (w
 units, hàng kept to chop, 2s spent late) written for full states, so that a rollout
 costs a fraction of a millisecond; the candidates searched are its play, the pass, every
 legal unit of the hand and the lowest and highest plays.
+
+Heads-up (two players) a rollout is about a quarter of the cost of one at four seats,
+so the same thinking time buys a wider search: every legal play is a candidate (up to
+:attr:`TienLenHooks.heads_up_extra` more). And with one opponent what counts most is
+going out first, so a rollout the seat wins is worth :attr:`TienLenHooks.heads_up_win`
+lá more than its payment.
 """
 
 from __future__ import annotations
 
-from vncards.core import ClimbHooks, ClimbState, SearchBot
+from typing import Any
+
+from vncards.core import ClimbHooks, ClimbState, SearchBot, SearchGame
 from vncards.tienlen._bots import Unit, greedy_answer, greedy_lead, split_hand
 
 __all__ = ["TienLenHooks", "search_bot"]
@@ -30,6 +38,23 @@ class TienLenHooks(ClimbHooks):
     >>> str(CardSet(hooks.policy(state, 0, masks, False)))
     '3S 4D 5C'
     """
+
+    heads_up_extra = 50
+    """Legal plays searched beyond the usual candidates when two play."""
+    heads_up_win = 10.0
+    """Lá added to the payoff of a rollout the seat wins when two play."""
+
+    def extra_candidates(self, view: Any) -> int:
+        """Every legal play (up to :attr:`heads_up_extra` more) when two play."""
+        return self.heads_up_extra if len(view.counts) == 2 else 0
+
+    def reward(self, plugin: SearchGame, state: Any, seat: int) -> float:
+        """Net lá; when two play, :attr:`heads_up_win` more for a win."""
+        result = plugin.result(state)
+        payoff = float(result.payments[seat])
+        if result.winner == seat and len(result.payments) == 2:
+            payoff += self.heads_up_win
+        return payoff
 
     def units(self, hand: int) -> list[int]:
         """The units of :func:`~vncards.tienlen.split_hand`."""
