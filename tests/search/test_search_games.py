@@ -185,7 +185,6 @@ def test_tienlen_heads_up_payoff_adds_the_win_bonus_only_heads_up() -> None:
     """A rollout the seat wins is worth its net lá plus ``heads_up_win`` with two
     players; at four seats the payoff is the net lá alone."""
     from vncards.core import RandomBot
-
     from vncards.tienlen._search import TienLenHooks
 
     bot = tienlen_search(0, iterations=10)
