@@ -44,6 +44,22 @@ from vncards.core import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
+# VmHWM (the peak resident set of this program) rather than ru_maxrss, which Linux
+# carries over from the forking parent (pytest itself) across exec
+MEASURE_PEAK = """
+import sys
+from vncards.cli.app import main
+sys.argv = ["vncards", *sys.argv[1:]]
+try:
+    main()
+finally:
+    with open("/proc/self/status") as status:
+        peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+    print(f"peak-kb {peak}", file=sys.stderr)
+"""
+"""``python -c`` source that runs ``vncards`` with the given arguments and prints its peak
+memory (``peak-kb N``) on stderr at exit."""
+
 SLOW_MODE = "VNCARDS_HARDENING_SLOW"
 """Set to 1 by this folder's conftest when the run selects ``slow`` tests."""
 RECORDS = ROOT / "shared" / "records"

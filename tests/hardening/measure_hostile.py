@@ -20,17 +20,9 @@ import threading
 from pathlib import Path
 from typing import IO
 
-_RUN = """
-import sys
-from vncards.cli.app import main
-sys.argv = ["vncards", *sys.argv[1:]]
-try:
-    main()
-finally:
-    with open("/proc/self/status") as status:
-        peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
-    print(f"peak-kb {peak}", file=sys.stderr)
-"""
+# run as a script from anywhere: the repository root holds the ``tests`` package
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.hardening._support import MEASURE_PEAK
 
 _BASE = {"game": "tienlen", "players": ["A", "B"], "hands": {"A": [], "B": []}}
 _ESC = "\x1b"
@@ -50,7 +42,7 @@ def _feed(pipe: IO[bytes], data: bytes, endless: bool) -> None:
 def run(args: list[str], stdin: bytes = b"", endless: bool = False) -> tuple[int, str, float]:
     """Exit code, first line of output (stderr first), peak MB."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", _RUN, *args],
+        [sys.executable, "-c", MEASURE_PEAK, *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -23,26 +23,13 @@ from typer.testing import CliRunner
 from vncards.core import MAX_RECORD_BYTES, RecordError, load_record
 from vncards.core._errors import MESSAGE_LIMIT, QUOTE_LIMIT
 
-from tests.hardening._support import installed_games, rule
+from tests.hardening._support import MEASURE_PEAK, installed_games, rule
 
 cli = pytest.importorskip("vncards.cli.app")
 
 PEAK_LIMIT_KB = 100 * 1024
 """100 MB, in the kilobytes of ``/proc/self/status``."""
 
-# VmHWM (the peak resident set of this program) rather than ru_maxrss, which Linux
-# carries over from the forking parent (pytest itself) across exec
-_MEASURE = """
-import sys
-from vncards.cli.app import main
-sys.argv = ["vncards", *sys.argv[1:]]
-try:
-    main()
-finally:
-    with open("/proc/self/status") as status:
-        peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
-    print(f"peak-kb {peak}", file=sys.stderr)
-"""
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc/self/status")
 
@@ -68,7 +55,7 @@ def test_a_400_mb_file_is_refused_after_the_limit(tmp_path: Path) -> None:
         f.write(b'{"game": "tienlen", "players": ["')
         f.truncate(400 * 1024 * 1024)
     done = subprocess.run(
-        [sys.executable, "-c", _MEASURE, "referee", str(path)],
+        [sys.executable, "-c", MEASURE_PEAK, "referee", str(path)],
         capture_output=True,
         text=True,
         check=False,
@@ -95,7 +82,7 @@ def test_a_standard_input_that_never_ends_is_refused(head: bytes) -> None:
     """Up to 400 MB piped into ``referee -`` (one record, or JSON Lines whose second
     line never ends): answered in bounded memory, never a MemoryError."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", _MEASURE, "referee", "-"],
+        [sys.executable, "-c", MEASURE_PEAK, "referee", "-"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
