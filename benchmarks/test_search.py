@@ -82,3 +82,35 @@ def test_search_rollouts(benchmark: BenchmarkFixture, game: str, steps: int, pla
         rate = done / stats.stats.median
         benchmark.extra_info["rollouts_per_s"] = round(rate)
         benchmark.extra_info["rollouts_in_0.1_s"] = round(rate / 10)
+
+
+def test_heads_up_reading(benchmark: BenchmarkFixture) -> None:
+    """The cost of reading the opponent's hand before a heads-up Tiến lên search: the
+    chain of ``TienLenHooks.reading_steps`` steps at each of the 2-player positions,
+    stored as ``extra_info["seconds_per_reading"]``."""
+    import random
+
+    from vncards.core import heads_up_worlds
+    from vncards.tienlen._search import TienLenHooks
+
+    plugin, positions = _positions("tienlen", 8, 2)
+    hooks = TienLenHooks(plugin)
+
+    def read() -> int:
+        dealt = 0
+        for k, (view, _) in enumerate(positions):
+            deal = heads_up_worlds(
+                plugin,
+                hooks.policy,
+                view,
+                random.Random(k),
+                steps=hooks.reading_steps,
+                odds=hooks.reading_odds,
+            )
+            dealt += deal().hands[1 - view.seat].bit_count()
+        return dealt
+
+    assert benchmark(read) > 0
+    stats = benchmark.stats
+    if stats is not None:
+        benchmark.extra_info["seconds_per_reading"] = round(stats.stats.median / POSITIONS, 4)

@@ -105,6 +105,7 @@ from vncards.core._plugins import (
     discover_games,
     get_game,
 )
+from vncards.core._reading import heads_up_worlds
 from vncards.core._records import (
     CARD,
     CARDS,
@@ -262,6 +263,7 @@ __all__ = [
     "format_cards",
     "game_record_schema",
     "get_game",
+    "heads_up_worlds",
     "is_chop",
     "legal_plays",
     "load_record",

@@ -31,6 +31,7 @@ from vncards.core._cards import parse_card
 from vncards.core._combos import classify, legal_plays
 from vncards.core._events import Event, View
 from vncards.core._game import Decision, GameResult
+from vncards.core._reading import heads_up_worlds
 from vncards.core._shedding import Pass
 
 __all__ = [
@@ -132,6 +133,13 @@ class SearchHooks:
         """The payoff of a played-out state for ``seat``: its net lá (the default)."""
         return float(plugin.result(state).payments[seat])
 
+    def worlds(self, plugin: SearchGame, view: Any, rng: random.Random) -> Callable[[], Any]:
+        """How one decision deals the hidden cards: a function called once per round of
+        rollouts, each call a full state consistent with ``view``. By default every call
+        is the plugin's ``determinize`` (the hidden cards dealt uniformly at random); a
+        game may weigh the deals by what the other seats' play so far says of them."""
+        return lambda: plugin.determinize(view, rng)
+
 
 class SearchStats:
     """What the last decision's search did: rollouts, rounds and each candidate's mean
@@ -213,8 +221,9 @@ class SearchBot:
         spent = 0
         rounds = 0
         stats = self.stats
+        deal = hooks.worlds(plugin, view, rng)
         while True:
-            world = plugin.determinize(view, rng)
+            world = deal()
             rollout_seed = rng.getrandbits(64)
             for i in alive:
                 state = world.copy()
@@ -297,9 +306,26 @@ class ClimbHooks(SearchHooks):
     """
 
     max_candidates = 10
+    reading_steps = 0
+    """Heads-up, how many steps of the chain of :func:`heads_up_worlds` read the
+    opponent's hand from its play before each search (0, the default: the hidden cards
+    are dealt uniformly)."""
+    reading_odds = 0.05
+    """The weight of a guessed hand falls by this factor for every past choice of the
+    opponent the rollout policy would have made otherwise with it."""
 
     def __init__(self, plugin: Any) -> None:
         self.plugin = plugin
+
+    def worlds(self, plugin: SearchGame, view: Any, rng: random.Random) -> Callable[[], Any]:
+        """Uniform deals (see :meth:`SearchHooks.worlds`), but heads-up with
+        :attr:`reading_steps` set, the opponent's hand is read from its play so far:
+        :func:`heads_up_worlds`."""
+        if self.reading_steps > 0 and len(view.counts) == 2:
+            return heads_up_worlds(
+                plugin, self.policy, view, rng, steps=self.reading_steps, odds=self.reading_odds
+            )
+        return super().worlds(plugin, view, rng)
 
     def policy(self, state: Any, seat: int, masks: list[int], can_pass: bool) -> int | None:
         """The play (card mask) of the rollout policy; ``None`` passes. By default the

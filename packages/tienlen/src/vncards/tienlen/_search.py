@@ -10,7 +10,10 @@ Heads-up (two players) a rollout is about a quarter of the cost of one at four s
 so the same thinking time buys a wider search: every legal play is a candidate (up to
 :attr:`TienLenHooks.heads_up_extra` more). And with one opponent what counts most is
 going out first, so a rollout the seat wins is worth :attr:`TienLenHooks.heads_up_win`
-lá more than its payment.
+lá more than its payment. And heads-up the search reads the opponent's hand from its
+play before dealing the hidden cards (:attr:`TienLenHooks.reading_steps`, see
+:func:`~vncards.core.heads_up_worlds`): hands that explain the opponent's plays and
+passes so far are dealt more often.
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ class TienLenHooks(ClimbHooks):
     """Legal plays searched beyond the usual candidates when two play."""
     heads_up_win = 10.0
     """Lá added to the payoff of a rollout the seat wins when two play."""
+    reading_steps = 400
+    """When two play, the opponent's hand is read from its play: 400 steps of the chain
+    of :func:`~vncards.core.heads_up_worlds` before each search."""
 
     def extra_candidates(self, view: Any) -> int:
         """Every legal play (up to :attr:`heads_up_extra` more) when two play."""

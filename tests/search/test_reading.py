@@ -1,0 +1,120 @@
+"""Reading the opponent's hand heads-up (``vncards.core.heads_up_worlds``): every deal
+is consistent with the view, the guess beats chance against an opponent who plays like
+the rollout policy, and the search still sees only views."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from vncards.core import ClimbHooks, RandomBot, heads_up_worlds
+from vncards.tienlen import GreedyBot
+from vncards.tienlen import plugin as tienlen
+from vncards.tienlen._search import TienLenHooks
+from vncards.tienlen._search import search_bot as tienlen_search
+
+RULES = tienlen.presets["dem-la"]
+
+
+def _position(seed: int, steps: int, bots: list[Any], players: int = 2) -> tuple[Any, Any]:
+    """A game of ``bots`` after ``steps`` choices, and the view of the seat to act."""
+    state = tienlen.new_game(RULES, players, seed)
+    for _ in range(steps):
+        d = tienlen.decision(state)
+        if d is None:
+            break
+        view = tienlen.view(state, d.seat)
+        choice = bots[d.seat].choose(view, d.actions, d.optional)
+        if choice is None:
+            tienlen.decline(state, d.seat)
+        else:
+            tienlen.apply(state, choice)
+    return state, tienlen.view(state, state.turn)
+
+
+def _greedy_positions() -> list[tuple[Any, Any]]:
+    out = []
+    for seed in range(1, 9):
+        state, view = _position(seed, 9, [GreedyBot(seed), GreedyBot(seed + 1)])
+        if not state.finished and view.counts[1 - view.seat] > 1:
+            out.append((state, view))
+    return out
+
+
+@pytest.mark.parametrize("opponent", ["greedy", "random"])
+def test_every_deal_of_the_reading_is_consistent_with_the_view(opponent: str) -> None:
+    """Whatever the opponent played, each deal shows the seat exactly its view."""
+    hooks = TienLenHooks(tienlen)
+    checked = 0
+    for seed in range(1, 7):
+        make = GreedyBot if opponent == "greedy" else RandomBot
+        state, view = _position(seed, 7, [make(seed), make(seed + 1)])
+        if state.finished:
+            continue
+        deal = heads_up_worlds(
+            tienlen, hooks.policy, view, random.Random(seed), steps=60, odds=0.05
+        )
+        for _ in range(5):
+            world = deal()
+            assert tienlen.view(world, view.seat) == view
+            assert world.hands[1 - view.seat].bit_count() == view.counts[1 - view.seat]
+        checked += 1
+    assert checked >= 4
+
+
+def test_reading_guesses_more_of_a_greedy_opponents_cards_than_chance() -> None:
+    """Against an opponent who plays the rollout policy, the dealt hands share more cards
+    with its real hand than uniform deals do (summed over eight positions)."""
+    hooks = TienLenHooks(tienlen)
+    read = uniform = 0
+    for state, view in _greedy_positions():
+        opp = 1 - view.seat
+        real = state.hands[opp]
+        rng = random.Random(3)
+        deal = heads_up_worlds(tienlen, hooks.policy, view, rng, steps=300, odds=0.05)
+        for _ in range(20):
+            read += (deal().hands[opp] & real).bit_count()
+            uniform += (tienlen.determinize(view, rng).hands[opp] & real).bit_count()
+    assert uniform > 0
+    assert read > 1.3 * uniform
+
+
+def test_reading_is_uniform_before_the_opponent_chose_and_off_at_four_seats() -> None:
+    """No choice of the opponent yet, four players, or a hook without reading: the deals
+    are the plugin's uniform ones, draw for draw."""
+    hooks = TienLenHooks(tienlen)
+    state = tienlen.new_game(RULES, 2, 5)
+    view = tienlen.view(state, state.turn)
+    cases: list[tuple[ClimbHooks, Any]] = [(hooks, view)]
+    _, view4 = _position(4, 9, [GreedyBot(i) for i in range(4)], players=4)
+    cases.append((hooks, view4))
+    _, view2 = _greedy_positions()[0]
+    cases.append((ClimbHooks(tienlen), view2))
+    for h, v in cases:
+        deal = h.worlds(tienlen, v, random.Random(9))
+        rng = random.Random(9)
+        for _ in range(3):
+            assert deal().hands == tienlen.determinize(v, rng).hands
+
+
+def test_heads_up_search_with_reading_sees_only_views() -> None:
+    """Two states that differ only in the opponent's hand (its play so far the same)
+    give the same view, so the same seed chooses the same way."""
+    rng = random.Random(11)
+    checked = 0
+    for state, view in _greedy_positions():
+        d = tienlen.decision(state)
+        assert d is not None
+        if len(d.actions) < 2:
+            continue
+        other = tienlen.determinize(view, rng)
+        assert other.hands != state.hands
+        assert tienlen.view(other, d.seat) == view
+        one = tienlen_search(4, iterations=60).choose(view, d.actions, d.optional)
+        two = tienlen_search(4, iterations=60).choose(
+            tienlen.view(other, d.seat), d.actions, d.optional
+        )
+        assert one == two
+        checked += 1
+    assert checked >= 3
