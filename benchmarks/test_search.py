@@ -7,7 +7,8 @@ in the 4-player climbing games, 8 in 2-player Tiến lên, 30 in Tứ Sắc), th
 act searches
 up to ``ROLLOUTS`` rollouts over its first two candidates (determinizing, copying and
 playing out, as a decision does; a candidate clearly behind ends the search early, as in
-play). The rate is rollouts divided by the median round, stored as
+play; heads-up, after reading the opponent's hand, as a decision does too). The rate is
+rollouts divided by the median round, stored as
 ``extra_info["rollouts_per_s"]`` with ``extra_info["rollouts_in_0.1_s"]``.
 
     uv run pytest benchmarks/test_search.py --benchmark-enable --benchmark-only
