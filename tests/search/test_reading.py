@@ -118,3 +118,21 @@ def test_heads_up_search_with_reading_sees_only_views() -> None:
         assert one == two
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("setting", [*sorted(tienlen.presets), "passed-may-chop"])
+def test_heads_up_search_with_reading_plays_every_preset_to_the_end(setting: str) -> None:
+    """Under every rule preset (and with a passed player allowed back to chop) the
+    reading replays the public history, or falls back to uniform deals, and the heads-up
+    search finishes legal games."""
+    from vncards.core import play_game
+
+    if setting == "passed-may-chop":
+        rules = tienlen.presets["dem-la"].model_copy(update={"passed_may_chop": True})
+    else:
+        rules = tienlen.presets[setting]
+    for seed in (1, 2):
+        state = tienlen.new_game(rules, 2, seed)
+        bots: list[Any] = [tienlen_search(seed, iterations=30), GreedyBot(seed)]
+        final = play_game(tienlen, state, bots).final
+        assert tienlen.result(final).finished

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from vncards.core._cards import parse_card
+from vncards.core._errors import IllegalMove
 from vncards.core._events import Passed, Played
 
 __all__ = ["heads_up_worlds"]
@@ -165,8 +166,13 @@ def _decisions(
                 later &= ~mask
         if state.finished or state.turn != seat:
             return []
-        if mask is None:
-            eng.pass_turn(state, seat)
-        else:
-            eng.play(state, seat, mask)
+        try:
+            if mask is None:
+                eng.pass_turn(state, seat)
+            else:
+                eng.play(state, seat, mask)
+        except IllegalMove:
+            # a game whose public history does not replay on its bare engine (a rule
+            # the plugin carries out beyond it): the search deals uniformly
+            return []
     return snaps
