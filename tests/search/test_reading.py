@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from vncards.core import ClimbHooks, RandomBot, heads_up_worlds
 from vncards.tienlen import GreedyBot
 from vncards.tienlen import plugin as tienlen
@@ -136,3 +138,27 @@ def test_heads_up_search_with_reading_plays_every_preset_to_the_end(setting: str
         bots: list[Any] = [tienlen_search(seed, iterations=30), GreedyBot(seed)]
         final = play_game(tienlen, state, bots).final
         assert tienlen.result(final).finished
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(1, 10**6), steps=st.integers(0, 30), random_opponent=st.booleans())
+def test_property_reading_deals_only_what_the_seat_cannot_see(
+    seed: int, steps: int, random_opponent: bool
+) -> None:
+    """Property: whatever the deal, the point of the game and the opponent's style, each
+    deal of the reading keeps the seat's view, gives the opponent as many cards as it
+    holds, all from cards the seat cannot see, and conserves the deck."""
+    make = RandomBot if random_opponent else GreedyBot
+    state, view = _position(seed, steps, [GreedyBot(seed), make(seed + 1)])
+    if state.finished:
+        return
+    opp = 1 - view.seat
+    hooks = TienLenHooks(tienlen)
+    deal = hooks.worlds(tienlen, view, random.Random(seed))
+    hidden = ((1 << 52) - 1) & ~view.hand_mask & ~view.pile
+    for _ in range(3):
+        world = deal()
+        assert tienlen.view(world, view.seat) == view
+        assert world.hands[opp] & ~hidden == 0
+        assert world.hands[opp].bit_count() == view.counts[opp]
+        assert world.hands[opp] & world.hands[view.seat] == 0
