@@ -162,3 +162,14 @@ def test_property_reading_deals_only_what_the_seat_cannot_see(
         assert world.hands[opp] & ~hidden == 0
         assert world.hands[opp].bit_count() == view.counts[opp]
         assert world.hands[opp] & world.hands[view.seat] == 0
+
+
+@pytest.mark.parametrize(("steps", "odds"), [(0, 0.05), (-3, 0.05), (10, 0.0), (10, 1.0)])
+def test_reading_refuses_a_chain_without_steps_or_with_odds_outside_zero_one(
+    steps: int, odds: float
+) -> None:
+    _, view = _greedy_positions()[0]
+    with pytest.raises(ValueError, match=r"step|odds"):
+        heads_up_worlds(
+            tienlen, TienLenHooks(tienlen).policy, view, random.Random(1), steps=steps, odds=odds
+        )

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from vncards.core._cards import parse_card
+from vncards.core._cardset import mask_ids, mask_of
 from vncards.core._errors import IllegalMove
 from vncards.core._events import Passed, Played
 
@@ -35,9 +36,7 @@ Policy = Callable[[Any, int, list[int], bool], "int | None"]
 def _mask(cards: tuple[str, ...]) -> int:
     mask = _MASKS.get(cards)
     if mask is None:
-        mask = 0
-        for token in cards:
-            mask |= 1 << parse_card(token).id
+        mask = mask_of(parse_card(token) for token in cards)
         if len(_MASKS) < 1 << 16:
             _MASKS[cards] = mask
     return mask
@@ -71,6 +70,10 @@ def heads_up_worlds(
     >>> plugin.view(world, view.seat) == view
     True
     """
+    if steps < 1:
+        raise ValueError(f"the reading needs at least one step of its chain, not {steps}")
+    if not 0 < odds < 1:
+        raise ValueError(f"the odds of an unexplained choice must be between 0 and 1, not {odds}")
     me = view.seat
     opp = 1 - me
     snaps = _decisions(plugin, view, rng, opp)
@@ -79,7 +82,7 @@ def heads_up_worlds(
     eng = snaps[0][0].engine
     count = view.counts[opp]
     unseen = _FULL_DECK & ~view.hand_mask & ~view.pile & ~view.out_of_play
-    ids = [i for i in range(52) if unseen >> i & 1]
+    ids = mask_ids(unseen)
     if count == 0 or count >= len(ids):
         return lambda: plugin.determinize(view, rng)
 
