@@ -173,3 +173,12 @@ def test_reading_refuses_a_chain_without_steps_or_with_odds_outside_zero_one(
         heads_up_worlds(
             tienlen, TienLenHooks(tienlen).policy, view, random.Random(1), steps=steps, odds=odds
         )
+
+
+def test_reading_refuses_a_view_of_more_than_two_players() -> None:
+    """The chain reads one opponent: a 4-player view is refused, not misread."""
+    _, view4 = _position(4, 9, [GreedyBot(i) for i in range(4)], players=4)
+    with pytest.raises(ValueError, match="two players"):
+        heads_up_worlds(
+            tienlen, TienLenHooks(tienlen).policy, view4, random.Random(1), steps=10, odds=0.05
+        )

@@ -70,6 +70,8 @@ def heads_up_worlds(
     >>> plugin.view(world, view.seat) == view
     True
     """
+    if len(view.counts) != 2:
+        raise ValueError(f"the reading is for two players, not {len(view.counts)}")
     if steps < 1:
         raise ValueError(f"the reading needs at least one step of its chain, not {steps}")
     if not 0 < odds < 1:
