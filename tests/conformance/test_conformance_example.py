@@ -38,6 +38,7 @@ from vncards.core import (
     RandomBot,
     RecordAction,
     RecordError,
+    RefereeReport,
     RulesBase,
     Seat,
     Settled,
@@ -347,6 +348,10 @@ class BaLa:
 
     def summary(self, rules: BaLaRules) -> dict[str, Any]:
         return {"deck": "french", "hand_size": 3, "swaps": rules.swaps, "scoring": "1 lá each"}
+
+    def referee(self, record: str | bytes | dict[str, Any] | GameRecord) -> RefereeReport:
+        """Rule on a whole record: core's referee on this game."""
+        return referee(self, record)
 
 
 @dataclass(frozen=True)

@@ -4,39 +4,43 @@ from __future__ import annotations
 
 import sys
 import types
+import typing
 import warnings
 from importlib.metadata import EntryPoint
 
 import pytest
 from vncards.core import (
     ENTRY_POINT_GROUP,
+    GamePlugin,
     PluginError,
     PluginWarning,
     discover_games,
     get_game,
 )
+from vncards.core._plugins import _REQUIRED
 
 MODULE = "vncards_fake_games_for_tests"
 
 
+def _unused(*args: object) -> None:
+    """Never called: discovery only checks that the member is there."""
+
+
 class FakeGame:
-    """Just the attributes discovery requires of a game."""
+    """Just the members discovery requires of a game (every one of the protocol's)."""
 
     title = "A fake game"
+    deck = "french"
+    rules_model = object
     presets = {"std": None}  # noqa: RUF012 - a stand-in, never mutated
     default_preset = "std"
+    bots: dict[str, object] = {}  # noqa: RUF012 - a stand-in, never mutated
 
     def __init__(self, name: str) -> None:
         self.name = name
-
-    def new_game(self) -> None:
-        """Unused."""
-
-    def legal_actions(self) -> None:
-        """Unused."""
-
-    def apply(self) -> None:
-        """Unused."""
+        for member in _REQUIRED:
+            if not hasattr(self, member):
+                setattr(self, member, _unused)
 
 
 @pytest.fixture
@@ -46,6 +50,12 @@ def fake_module(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
     module.beta = FakeGame("beta")  # type: ignore[attr-defined]
     module.alpha_again = FakeGame("alpha")  # type: ignore[attr-defined]
     module.not_a_game = object()  # type: ignore[attr-defined]
+    half = FakeGame("half")
+    del half.referee  # type: ignore[attr-defined]
+    module.half_a_game = half  # type: ignore[attr-defined]
+    no_default = FakeGame("nodefault")
+    no_default.default_preset = "fast"
+    module.no_default = no_default  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, MODULE, module)
     monkeypatch.delenv("VNCARDS_PLUGINS", raising=False)
     return module
@@ -77,6 +87,31 @@ def test_plugin_without_game_members_warns(fake_module: types.ModuleType) -> Non
     """An entry naming something that is not a game is skipped with a warning naming it."""
     with pytest.warns(PluginWarning, match="'odd'.*is not a game: lacks name"):
         games = discover_games([entry("odd", "not_a_game"), entry("beta", "beta")])
+    assert list(games) == ["beta"]
+
+
+def test_discovery_requires_exactly_the_protocol() -> None:
+    """Discovery asks a plugin for every member of the game protocol, and no more."""
+    members = getattr(typing, "get_protocol_members", None)
+    found = members(GamePlugin) if members else typing._get_protocol_attrs(GamePlugin)  # type: ignore[attr-defined]
+    assert set(_REQUIRED) == set(found)
+
+
+def test_plugin_lacking_one_protocol_member_is_skipped(fake_module: types.ModuleType) -> None:
+    """A game missing one member of the protocol (here ``referee``) is skipped with a
+    warning naming it and what it lacks, so no tool later fails on it."""
+    with pytest.warns(PluginWarning, match="'half'.*is not a game: lacks referee"):
+        games = discover_games([entry("half", "half_a_game"), entry("beta", "beta")])
+    assert list(games) == ["beta"]
+
+
+def test_plugin_whose_default_preset_is_missing_is_skipped(
+    fake_module: types.ModuleType,
+) -> None:
+    """A default preset that is not among the presets makes the plugin broken: skipped
+    with a warning naming it."""
+    with pytest.warns(PluginWarning, match="'nodefault'.*broken.*default preset 'fast'"):
+        games = discover_games([entry("nodefault", "no_default"), entry("beta", "beta")])
     assert list(games) == ["beta"]
 
 
@@ -114,3 +149,29 @@ def test_get_game_unknown_names_installed(
     monkeypatch.setenv("VNCARDS_PLUGINS", "no-such-game-here")
     with pytest.raises(PluginError, match="unknown game 'nope' \\(installed: none\\)"):
         get_game("nope")
+
+
+@pytest.mark.parametrize("name", ["tienlen", "samloc", "tusac", "maubinh"])
+def test_every_game_referees_a_record_itself(name: str) -> None:
+    """Every plugin has ``referee(record)`` (the plugin contract), ruling as core's
+    referee does: a played game's record is legal and settled; its first action made
+    twice in a row is refused the second time."""
+    from vncards.core import RandomBot, play_game, record_game, referee
+
+    plugin = get_game(name)
+    rules = plugin.presets[plugin.default_preset]
+    state = plugin.new_game(rules, 3, seed=11)
+    played = play_game(plugin, state, [RandomBot(i) for i in range(3)])
+    record = record_game(plugin, played, ["An", "Bình", "Chi"])
+    report = plugin.referee(record)
+    assert report == referee(plugin, record)
+    assert report.legal
+    assert report.finished
+    assert sum(report.payments.values()) == 0
+    data = record.to_json()
+    again = {**data, "actions": [data["actions"][0], data["actions"][0]]}
+    refused = plugin.referee(again)
+    assert refused == referee(plugin, again)
+    assert not refused.legal
+    assert refused.error is not None
+    assert refused.error.index == 1

@@ -27,6 +27,7 @@ from vncards.core import (
     Played,
     RecordAction,
     RecordError,
+    RefereeReport,
     RulesBase,
     Settled,
     Transfer,
@@ -34,6 +35,7 @@ from vncards.core import (
     WentOut,
     Won,
     net_of,
+    referee,
 )
 
 CARDS = tuple(f"C{i:02d}" for i in range(1, 21))
@@ -245,6 +247,9 @@ class ToyGame:
 
     def summary(self, rules: ToyRules) -> dict[str, Any]:
         return {}
+
+    def referee(self, record: str | bytes | dict[str, Any] | GameRecord) -> RefereeReport:
+        return referee(self, record)
 
 
 @dataclass(frozen=True, slots=True)

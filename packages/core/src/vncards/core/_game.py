@@ -301,6 +301,11 @@ class GamePlugin(Protocol[StateT, ActionT, RulesT]):
         ``vncards compare``."""
         ...
 
+    def referee(self, record: str | bytes | dict[str, Any] | GameRecord) -> RefereeReport:
+        """Rule on a whole record; :class:`RecordError` if it cannot be read. A plugin
+        gets core's ruling with ``return vncards.core.referee(self, record)``."""
+        ...
+
 
 def resolve_rules(
     plugin: GamePlugin[Any, Any, RulesT],

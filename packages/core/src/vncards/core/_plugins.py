@@ -56,7 +56,33 @@ class PluginWarning(UserWarning):
     """A plugin was skipped; the message names the entry point and why."""
 
 
-_REQUIRED = ("name", "title", "presets", "default_preset", "new_game", "legal_actions", "apply")
+# every member of the game protocol (the tools use them all without asking first)
+_REQUIRED = (
+    "name",
+    "title",
+    "deck",
+    "rules_model",
+    "presets",
+    "default_preset",
+    "bots",
+    "player_range",
+    "new_game",
+    "state_from_record",
+    "legal_actions",
+    "decision",
+    "decline",
+    "apply",
+    "view",
+    "determinize",
+    "result",
+    "action_from_record",
+    "action_to_record",
+    "record_deal",
+    "action_universe",
+    "card_multiset",
+    "summary",
+    "referee",
+)
 
 
 def _wanted() -> set[str] | None:
@@ -107,6 +133,8 @@ def discover_games(
             title = "" if missing else plugin.title
             if not (isinstance(name, str) and isinstance(title, str)):
                 raise TypeError("its name and title must be text")
+            if not missing and plugin.default_preset not in plugin.presets:
+                raise ValueError(f"its default preset {plugin.default_preset!r} is not a preset")
         except BaseException as e:  # a property that raises or exits
             warnings.warn(
                 f"vncards plugin {ep.name!r} ({ep.value}) is broken: {_why(e)}",

@@ -40,8 +40,9 @@ from vncards.core._game import (
     RulesBase,
     Words,
     _decline,
+    referee,
 )
-from vncards.core._records import GameRecord, RecordAction
+from vncards.core._records import GameRecord, RecordAction, RefereeReport
 from vncards.core._rng import Rng, deal_masks
 
 __all__ = [
@@ -375,7 +376,7 @@ class SheddingGame(Generic[RulesT]):
     >>> state = game.new_game(Rules(), 3, seed=7)
     >>> played = play_game(game, state, [RandomBot(i) for i in range(3)])
     >>> record = record_game(game, played, ["An", "Bình", "Chi"], bet=2)
-    >>> report = referee(game, record)
+    >>> report = game.referee(record)
     >>> report.legal, report.finished, sum(report.payments.values())
     (True, True, 0)
     >>> report.winner == ["An", "Bình", "Chi"][state.winner]
@@ -1080,6 +1081,13 @@ class SheddingGame(Generic[RulesT]):
         return None
 
     # ------------------------------------------------------------ records
+
+    def referee(self, record: str | bytes | dict[str, Any] | GameRecord) -> RefereeReport:
+        """Rule on a whole record (core's :func:`~vncards.core.referee` on this game):
+        the first illegal action, the outcome and who pays whom. Raises
+        :class:`~vncards.core.RecordError` for a record that cannot be read. The
+        class docstring has an example."""
+        return referee(self, record)
 
     def action_from_record(
         self, state: ClimbState, action: RecordAction, seat: int
