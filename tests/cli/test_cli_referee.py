@@ -164,6 +164,14 @@ def test_unreadable_records_exit_2(runner: CliRunner, fake: Any, tmp_path: Path)
     no_first = {k: v for k, v in CHOP_GAME.items() if k != "first"}
     assert "'first'" in _unreadable(runner, tmp_path, no_first)
     assert "a record is a JSON object" in _unreadable(runner, tmp_path, "[1, 2]")
+    # a whole record followed by a stray line is bad JSON, not two records
+    assert "not valid JSON" in _unreadable(runner, tmp_path, json.dumps(CHOP_GAME) + "\n}\n")
+    # an unknown card after an illegal action is still an unknown card
+    late = {
+        **CHOP_GAME,
+        "actions": [{"player": "B", "pass": True}, {"player": "A", "play": ["2X"]}],
+    }
+    assert "'2X'" in _unreadable(runner, tmp_path, late)
 
 
 def test_missing_file_exits_2(runner: CliRunner, fake: Any, tmp_path: Path) -> None:

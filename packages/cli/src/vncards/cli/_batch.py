@@ -30,9 +30,11 @@ def is_json_lines(text: str) -> bool:
     False
     >>> is_json_lines('{"game": "g"}\\n')
     False
+    >>> is_json_lines('{"game": "g"}\\n}\\n')  # a record with junk after it
+    False
     """
     lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) < 2:
+    if len(lines) < 2 or not lines[1].lstrip().startswith("{"):
         return False
     try:
         first = json.loads(lines[0])

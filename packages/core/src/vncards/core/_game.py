@@ -466,7 +466,8 @@ def referee(
 
     Raises :class:`RecordError` for a record that cannot be read (not JSON, unknown game,
     card or player, a deal that is not a deal, an action that is not one of the game's
-    :class:`~vncards.core.RecordVocabulary` or has a value of the wrong shape).
+    :class:`~vncards.core.RecordVocabulary` or has a value of the wrong shape), wherever
+    in the record it is: after an illegal action too.
     Payments in the report are lá × bet. Example: :class:`~vncards.core.SheddingGame`.
     """
     record = load_record(source, vocabulary_of(plugin))
@@ -485,6 +486,10 @@ def referee(
             caused = plugin.apply(state, action)
         except IllegalMove as e:
             error = ErrorReport(index=index, player=raw.player, code=e.code, message=e.message)
+            # the actions after it are not ruled on, but an unreadable card among them
+            # still makes the whole record unreadable
+            for later in record.actions[index + 1 :]:
+                plugin.action_from_record(state, later, record.seat_of(later.player))
             break
         if events is not None:
             events.append(list(caused))
