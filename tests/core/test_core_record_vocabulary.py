@@ -272,3 +272,17 @@ def test_rules_name_only_the_games_settings(name: str) -> None:
     assert not validator.is_valid(record)
     with pytest.raises(RecordError, match="no_such_setting"):
         referee(plugin, record)
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_a_player_named_twice_fails_the_schema_and_the_referee(name: str) -> None:
+    """Player names are distinct: a name listed twice fails the schema and makes the
+    record unreadable to the referee."""
+    plugin = GAMES[name]
+    record = copy.deepcopy(_RECORDS[name][0])
+    validator = jsonschema.Draft202012Validator(game_record_schema(plugin))
+    assert validator.is_valid(record)
+    record["players"] = [*record["players"][:-1], record["players"][0]]
+    assert not validator.is_valid(record)
+    with pytest.raises(RecordError):
+        referee(plugin, record)

@@ -326,6 +326,7 @@ class GameRecord(BaseModel):
         max_length=16,
         strict=True,
         description="Distinct player names, in turn order.",
+        json_schema_extra={"uniqueItems": True},
     )
     bet: int = Field(
         default=1, ge=1, le=MAX_BET, strict=True, description="Stake per lá; payments × bet."
