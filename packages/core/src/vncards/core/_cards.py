@@ -164,10 +164,16 @@ def card_from_id(card_id: int) -> Card:
     return DECK[card_id]
 
 
+# emoji presentation selectors that phones add after a suit symbol ("2♥️")
+_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+
+
 def _parse_id(token: str) -> int:
-    text = unicodedata.normalize("NFC", token.strip()).lower()
+    text = unicodedata.normalize("NFC", token.strip()).lower().translate(_SELECTORS)
     if not text:
         raise NotationError(token, "empty card")
+    if text in _RANK_WORDS:
+        raise NotationError(token, "no suit: a card is a rank and a suit, e.g. 10H or 10 cơ")
     if " " in text:
         rank_part, _, suit_part = text.partition(" ")
         suit_part = suit_part.strip()
@@ -191,8 +197,8 @@ def _parse_id(token: str) -> int:
 def parse_card(token: str) -> Card:
     """Read one card in ASCII, symbol or Vietnamese notation, in any case.
 
-    >>> [str(parse_card(t)) for t in ["3S", "Th", "2♥", "Q rô", "K tép", "10 co"]]
-    ['3S', '10H', '2H', 'QD', 'KC', '10H']
+    >>> [str(parse_card(t)) for t in ["3S", "Th", "2♥", "2♥\ufe0f", "Q rô", "K tép", "10 co"]]
+    ['3S', '10H', '2H', '2H', 'QD', 'KC', '10H']
     >>> try:
     ...     parse_card("11S")
     ... except NotationError as e:
@@ -205,30 +211,42 @@ def parse_card(token: str) -> Card:
 def split_card_list(text: str) -> list[str]:
     """Split one argument holding several cards into tokens.
 
-    Commas always separate; spaces separate only when every piece is a short card
-    (so ``"10 cơ, J cơ"`` is two cards and ``"8S 8H"`` is two cards).
+    Commas always separate. Otherwise spaces separate, except that a rank followed by
+    a Vietnamese suit word is one card (``"10 cơ J cơ"`` is two cards, as is
+    ``"8S 8H"``); a piece that is no card stays a token of its own, so that reading it
+    names just that piece.
 
     >>> split_card_list("8S 8H")
     ['8S', '8H']
     >>> split_card_list("10 cơ, J cơ")
     ['10 cơ', 'J cơ']
+    >>> split_card_list("10 cơ J cơ 2♥")
+    ['10 cơ', 'J cơ', '2♥']
+    >>> split_card_list("3S 3X")
+    ['3S', '3X']
     """
     if "," in text:
         return [t.strip() for t in text.split(",") if t.strip()]
     pieces = text.split()
-    if len(pieces) > 1:
-        short = all(_is_short(p) for p in pieces)
-        if not short:
-            return [text.strip()]
-    return pieces
+    tokens: list[str] = []
+    i = 0
+    while i < len(pieces):
+        piece = pieces[i]
+        if (
+            i + 1 < len(pieces)
+            and _plain_word(piece) in _RANK_WORDS
+            and _plain_word(pieces[i + 1]) in _SUIT_WORDS
+        ):
+            tokens.append(f"{piece} {pieces[i + 1]}")
+            i += 2
+        else:
+            tokens.append(piece)
+            i += 1
+    return tokens
 
 
-def _is_short(piece: str) -> bool:
-    try:
-        _parse_id(piece)
-    except NotationError:
-        return False
-    return True
+def _plain_word(piece: str) -> str:
+    return unicodedata.normalize("NFC", piece).lower()
 
 
 def parse_cards(tokens: str | Iterable[str]) -> list[Card]:
