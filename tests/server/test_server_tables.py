@@ -130,14 +130,18 @@ def test_unreadable_action_is_422(toy: TestClient, body: Any) -> None:
 
 def test_record_is_404_until_the_end_then_referees_to_the_payments(toy: TestClient) -> None:
     """Contract: GET /v1/tables/{id}/record — 404 before the game is over; after, a
-    record the referee rules on with the payments the table settled."""
+    record the referee rules on with the payments the table settled. No token is
+    needed, and any token is ignored."""
     table, tokens = new_toy_table(toy)
     a = bearer(tokens["A"])
-    r = toy.get(f"/v1/tables/{table}/record", headers=a)
-    assert r.status_code == 404
-    assert r.json()["error"]["code"] == "not-finished"
+    for headers in ({}, a, bearer("not-a-token")):
+        r = toy.get(f"/v1/tables/{table}/record", headers=headers)
+        assert r.status_code == 404
+        assert r.json()["error"]["code"] == "not-finished"
     view = _play_out(toy, table, tokens["A"])
-    record = toy.get(f"/v1/tables/{table}/record", headers=a).json()
+    record = toy.get(f"/v1/tables/{table}/record").json()
+    assert toy.get(f"/v1/tables/{table}/record", headers=a).json() == record
+    assert toy.get("/v1/tables/nope/record").status_code == 404
     report = toy.post("/v1/referee", json=record).json()
     assert report["legal"]
     assert report["finished"]
@@ -189,10 +193,10 @@ def test_websocket_since_skips_events_already_seen(toy: TestClient) -> None:
 
 
 def _endpoints(table: str) -> list[tuple[str, str, Any]]:
+    """The endpoints that need a seat's token (the record needs none)."""
     return [
         ("GET", f"/v1/tables/{table}/view", None),
         ("POST", f"/v1/tables/{table}/actions", {"draw": True}),
-        ("GET", f"/v1/tables/{table}/record", None),
     ]
 
 
@@ -530,3 +534,15 @@ def test_the_default_bot_of_an_installed_game_is_its_declared_opponent(
     assert bot.name == default_bot(list(plugin.bots), declared)
     if declared is not None:
         assert bot.name == declared
+
+
+def test_a_table_of_bots_alone_gives_its_record_without_tokens(toy: TestClient) -> None:
+    """A table with no human seat has no tokens, yet its finished game's record is there
+    for the asking, and the referee agrees with it."""
+    table, tokens = new_toy_table(toy, humans=(), bots=("A", "B"))
+    assert tokens == {}
+    r = toy.get(f"/v1/tables/{table}/record")
+    assert r.status_code == 200
+    report = referee(TOY, r.json())
+    assert report.legal
+    assert report.finished
