@@ -176,11 +176,33 @@ def test_unreadable_input_is_one_line_and_exit_2(
 
 
 def test_every_game_command_takes_variant(runner: CliRunner, fake: Any) -> None:
-    """Each command that takes GAME also takes --variant."""
-    for command in ("rules", "classify", "beats", "moves", "deal", "analyze", "play", "simulate"):
-        result = runner.invoke(app, [command, "--help"])
-        assert result.exit_code == 0
-        assert "--variant" in result.stdout, command
+    """Each command that takes GAME also takes --variant (found from the app itself, so
+    a new command cannot forget it)."""
+    import typer.core
+    import typer.main
+
+    group = typer.main.get_command(app)
+    assert isinstance(group, typer.core.TyperGroup)
+    taking_game = [
+        name
+        for name, command in group.commands.items()
+        if any(p.name == "game" for p in command.params)
+    ]
+    assert {"rules", "classify", "schema", "deal", "play", "simulate"} <= set(taking_game)
+    for name in taking_game:
+        options = {o for p in group.commands[name].params for o in p.opts}
+        assert "--variant" in options, name
+
+
+def test_schema_of_one_variant(runner: CliRunner, fake: Any) -> None:
+    """`schema GAME --variant V` asks records to name V (or leave it out when V is the
+    default); an unknown variant is unreadable input."""
+    short = _json(runner, "schema", "miniclimb", "--variant", "short", "--json")
+    assert short["properties"]["variant"]["const"] == "short"
+    assert "variant" in short["required"]
+    plain = _json(runner, "schema", "miniclimb")
+    assert plain["properties"]["variant"] != short["properties"]["variant"]
+    assert "no variant 'nope'" in _unreadable(runner, "schema", "miniclimb", "--variant", "nope")
 
 
 def test_readable_cards_are_coloured() -> None:

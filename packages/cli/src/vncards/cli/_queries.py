@@ -360,9 +360,16 @@ def analyze_command(
         console.print(f"{key}: {json.dumps(value, ensure_ascii=False)}", markup=False)
 
 
-def schema_command(game: GameArg) -> None:
+def schema_command(
+    game: GameArg,
+    variant: VariantOpt = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Accepted for uniformity: the schema is JSON.")
+    ] = False,
+) -> None:
     """Print the strict JSON Schema of GAME's records: the envelope and the game's own
     action keys, each with the shape of its value (a record an action of which has no
-    known key, two keys or a value of the wrong shape fails it)."""
+    known key, two keys or a value of the wrong shape fails it). With --variant, the
+    schema of that variant's records (their variant must name it)."""
     plugin = get_plugin(game)
-    emit_json(game_record_schema(plugin))
+    emit_json(game_record_schema(plugin, variant))

@@ -698,20 +698,40 @@ def export_schemas(directory: Path, games: Mapping[str, object] | None = None) -
     return written
 
 
-def game_record_schema(plugin: Any) -> dict[str, Any]:
+def game_record_schema(plugin: Any, variant: str | None = None) -> dict[str, Any]:
     """:func:`record_schema` of an installed game: its name, vocabulary, presets and the
-    settings of its rules model (what ``vncards schema GAME`` prints).
+    settings of its rules model (what ``vncards schema GAME`` prints). With ``variant``
+    (one of the presets), the schema of that variant's records: ``variant`` must name
+    it, or may be left out when it is the default.
 
     >>> from vncards.core import get_game
     >>> sorted(game_record_schema(get_game("tienlen"))["properties"]["rules"]["properties"])[:2]
     ['cong_multiplier', 'first_lead']
+    >>> game_record_schema(get_game("samloc"), "a23")["properties"]["variant"]["const"]
+    'a23'
     """
     model = getattr(plugin, "rules_model", None)
     settings = (
         list(model.model_fields) if isinstance(model, type) and issubclass(model, BaseModel) else []
     )
     presets = list(getattr(plugin, "presets", {}))
-    return record_schema(plugin.name, vocabulary_of(plugin), presets, settings)
+    schema = record_schema(plugin.name, vocabulary_of(plugin), presets, settings)
+    if variant is not None:
+        if variant not in presets:
+            known = ", ".join(presets)
+            raise RecordError(f"{plugin.name} has no variant {variant!r} (known: {known})")
+        props = schema["properties"]
+        description = props["variant"].get("description", "")
+        if variant == plugin.default_preset:
+            props["variant"] = {
+                "description": description,
+                "anyOf": [{"const": variant}, {"type": "null"}],
+            }
+        else:
+            props["variant"] = {"description": description, "const": variant}
+            schema["required"] = [*schema.get("required", []), "variant"]
+        schema["title"] = f"{plugin.name} ({variant}) game record"
+    return schema
 
 
 def schema_text(schema: Mapping[str, Any]) -> str:
