@@ -110,11 +110,11 @@ def take_turn(page: Any) -> str:
     return kind
 
 
-def arrange(page: Any, template: dict[str, str]) -> None:
-    """Fill each named group (Mậu Binh's chi) with the next cards of the hand; the last
-    group fills itself."""
-    for key, size in list(template.items())[:-1]:
-        n = int(size.split()[0])
+def arrange(page: Any, offered: dict[str, list[str]]) -> None:
+    """Fill each named group (Mậu Binh's chi) with the next cards of the hand, as many
+    as the offered arrangement puts there; the last group fills itself."""
+    for key, cards in list(offered.items())[:-1]:
+        n = len(cards)
         buttons = page.query_selector_all("#hand button")
         for b in buttons[:n]:
             b.click()

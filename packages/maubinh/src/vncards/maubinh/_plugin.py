@@ -138,19 +138,29 @@ class MauBinhView(View):
         return action.to_record()
 
     def to_json(self, players: Sequence[str]) -> dict[str, Any]:
-        """As :meth:`View.to_json`, but ``legal`` is summarised: a seat that has to
-        arrange may make any of the 72,072 splits of its hand."""
+        """As :meth:`View.to_json`, but ``legal`` lists one of the 72,072 splits a seat
+        that has to arrange may make: the greedy one (the strongest chi1, then chi2;
+        never binh lủng), a record action the game accepts as it is. Any other split of
+        the hand into 5 + 5 + 3 cards is as legal.
+
+        >>> from vncards.maubinh import plugin
+        >>> st = plugin.new_game(plugin.presets["standard"], 2, seed=3)
+        >>> (offered,) = plugin.view(st, 0).to_json(["An", "Bình"])["legal"]
+        >>> [len(offered["arrange"][k]) for k in ("chi1", "chi2", "chi3")]
+        [5, 5, 3]
+        >>> action = plugin.action_from_record(st, RecordAction(player="An", **offered), 0)
+        >>> [type(e).__name__ for e in plugin.apply(st, action)]
+        ['Arranged']
+        """
         saved = self.legal
         object.__setattr__(self, "legal", ())
         try:
             out = super().to_json(players)
         finally:
             object.__setattr__(self, "legal", saved)
-        out["legal"] = (
-            [{"arrange": {"chi1": "5 cards", "chi2": "5 cards", "chi3": "3 cards"}}]
-            if saved
-            else []
-        )
+        if saved:
+            split = greedy_split(evaluator(self.rules), self.cards)
+            out["legal"] = [Arrange(self.seat, split.chi1, split.chi2, split.chi3).to_record()]
         return out
 
 

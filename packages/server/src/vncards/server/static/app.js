@@ -426,7 +426,8 @@ function actionButton(label, kind, onclick) {
 }
 function composer(kind, template, box) {
   const keys = Object.keys(template);
-  const size = (k) => parseInt(template[k], 10) || 0;
+  // the offered action shows the shape: each part's size is that of its card list
+  const size = (k) => (Array.isArray(template[k]) ? template[k].length : parseInt(template[k], 10) || 0);
   const free = () => S.view.hand.map((_, i) => i).filter((i) => !assigned().has(i));
   const rows = keys.map((k) => {
     const cards = (S.groups[k] || []).map((i) => cardFace(S.view.hand[i], true));
