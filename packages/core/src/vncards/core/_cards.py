@@ -187,6 +187,12 @@ def _parse_id(token: str) -> int:
                 break
     rank = _RANK_WORDS.get(rank_part.strip())
     suit = _SUIT_WORDS.get(suit_part)
+    if len(text.split()) > 2 or (rank is None and " " in text and _is_short(rank_part)):
+        raise NotationError(
+            token,
+            "not one card; cards in one value are separated by commas, or by spaces when"
+            " every card is short (8S 8H)",
+        )
     if rank is None:
         raise NotationError(token, "rank must be one of 3 4 5 6 7 8 9 10 J Q K A 2 (T = 10)")
     if suit is None:
@@ -211,42 +217,30 @@ def parse_card(token: str) -> Card:
 def split_card_list(text: str) -> list[str]:
     """Split one argument holding several cards into tokens.
 
-    Commas always separate. Otherwise spaces separate, except that a rank followed by
-    a Vietnamese suit word is one card (``"10 cơ J cơ"`` is two cards, as is
-    ``"8S 8H"``); a piece that is no card stays a token of its own, so that reading it
-    names just that piece.
+    Commas always separate; spaces separate only when every piece is a short card
+    (so ``"10 cơ, J cơ"`` is two cards and ``"8S 8H"`` is two cards).
 
     >>> split_card_list("8S 8H")
     ['8S', '8H']
     >>> split_card_list("10 cơ, J cơ")
     ['10 cơ', 'J cơ']
-    >>> split_card_list("10 cơ J cơ 2♥")
-    ['10 cơ', 'J cơ', '2♥']
-    >>> split_card_list("3S 3X")
-    ['3S', '3X']
     """
     if "," in text:
         return [t.strip() for t in text.split(",") if t.strip()]
     pieces = text.split()
-    tokens: list[str] = []
-    i = 0
-    while i < len(pieces):
-        piece = pieces[i]
-        if (
-            i + 1 < len(pieces)
-            and _plain_word(piece) in _RANK_WORDS
-            and _plain_word(pieces[i + 1]) in _SUIT_WORDS
-        ):
-            tokens.append(f"{piece} {pieces[i + 1]}")
-            i += 2
-        else:
-            tokens.append(piece)
-            i += 1
-    return tokens
+    if len(pieces) > 1:
+        short = all(_is_short(p) for p in pieces)
+        if not short:
+            return [text.strip()]
+    return pieces
 
 
-def _plain_word(piece: str) -> str:
-    return unicodedata.normalize("NFC", piece).lower()
+def _is_short(piece: str) -> bool:
+    try:
+        _parse_id(piece)
+    except NotationError:
+        return False
+    return True
 
 
 def parse_cards(tokens: str | Iterable[str]) -> list[Card]:
