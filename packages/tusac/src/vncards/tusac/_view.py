@@ -35,6 +35,7 @@ from vncards.tusac._engine import (
     decision_parts,
 )
 from vncards.tusac._groups import GROUPS, Group, take_shapes
+from vncards.tusac._past import keep_pair_rule, pair_rule_marks
 from vncards.tusac._rules import TuSacRules
 from vncards.tusac._solver import Hand, hand_count, hand_kinds, hand_of, hand_size
 
@@ -452,8 +453,10 @@ def determinize(view: TuSacView, rng: random.Random) -> TuSacState:
     Deals are drawn until one puts that choice (up to 400; over tens of thousands of
     positions of bot games none needed more). A seat left waiting on another seat's
     claim gets worlds where someone holds such a claim. Should no deal fit, the last is
-    returned: its view may then differ in whose turn it shows. The worlds match the
-    view, not the past: a hand that would have had to take an earlier card is possible.
+    returned: its view may then differ in whose turn it shows. The first deals also
+    keep the pair rule of the past (:func:`~vncards.tusac._past.keep_pair_rule`): no
+    hand holds a pair of a card that passed it untaken while it was out of turn (unless
+    it was exempt). Other choices of the past are not read: a player's style is not.
 
     >>> from vncards.tusac import plugin, TuSacRules
     >>> st = plugin.new_game(TuSacRules(), 4, seed=5)
@@ -472,6 +475,7 @@ def determinize(view: TuSacView, rng: random.Random) -> TuSacState:
     # A seat that is not asked may be waiting for another seat's claim: after a few
     # plain deals, deal some other seat a hand that wins with the active card.
     claimants = [s for s in sizes if view.drawn or s != view.source]
+    marks = pair_rule_marks(view.history, n, seat)
     for attempt in range(_DETERMINIZE_TRIES):
         if attempt >= _PLAIN_TRIES and not view.legal and claimants and view.active >= 0:
             # someone else's claim: a pair to take out of turn, or a winning hand
@@ -482,6 +486,9 @@ def determinize(view: TuSacView, rng: random.Random) -> TuSacState:
                 dealt = _deal_with_claim(pool, sizes, view.khap, claimant, view.active, rng)
         else:
             dealt = _deal_hidden(pool, sizes, view.khap, rng)
+            if dealt is not None and attempt < _PLAIN_TRIES:
+                # no hand holding a pair it would have had to take
+                keep_pair_rule(dealt[0], dealt[1], marks, rng)
         if dealt is None:
             continue
         state = _build(view, *dealt)
