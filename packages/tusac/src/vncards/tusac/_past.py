@@ -18,11 +18,11 @@ import random
 from collections.abc import Sequence
 
 from vncards.core import Discarded, Drew, Event, Passed
-from vncards.tusac._deck import Piece, parse_card
-from vncards.tusac._engine import TookGroup, waiting_pair
+from vncards.tusac._deck import KINDS, Piece, format_card
+from vncards.tusac._engine import Revealed, TookGroup, waiting_pair
 from vncards.tusac._solver import hand_of, hand_remove, min_junk
 
-__all__ = ["PairMark", "keep_pair_rule", "pair_rule_marks"]
+__all__ = ["PairMark", "keep_pair_rule", "outflow_events", "pair_rule_marks"]
 
 # swaps tried to repair one world before it is kept as dealt
 _REPAIR_STEPS = 200
@@ -30,6 +30,30 @@ _REPAIR_STEPS = 200
 PairMark = tuple[int, tuple[int, ...]]
 """A card that passed a seat untaken while it was out of turn, and the cards that seat
 has put on the table since (kinds)."""
+
+
+_KIND_OF = {format_card(k): k for k in range(KINDS)}
+
+
+def outflow_events(history: Sequence[Event], n_players: int) -> list[list[tuple[int, list[int]]]]:
+    """For each seat, the cards it has put on the table from its own dealt cards, as
+    ``(event index, kinds)``: Quàn laid down, own cards of its takes, its discards (all
+    public).
+
+    >>> from vncards.core import Discarded
+    >>> outflow_events([Discarded(1, "RA")], 2)
+    [[], [(0, [1])]]
+    """
+    kind = _KIND_OF
+    out: list[list[tuple[int, list[int]]]] = [[] for _ in range(n_players)]
+    for index, event in enumerate(history):
+        if event.seat is None:
+            continue
+        if isinstance(event, Revealed | TookGroup):
+            out[event.seat].append((index, [kind[c] for c in event.cards]))
+        elif type(event) is Discarded:
+            out[event.seat].append((index, [kind[event.card]]))
+    return out
 
 
 def pair_rule_marks(
@@ -43,7 +67,7 @@ def pair_rule_marks(
     >>> pair_rule_marks(history, 3, 1)
     {0: [], 2: [(1, ())]}
     """
-    outflow: dict[int, list[tuple[int, list[int]]]] = {s: [] for s in range(n_players)}
+    kind = _KIND_OF
     marks: list[tuple[int, int, int]] = []  # (event index, seat, kind)
     active = source = in_turn = -1
 
@@ -53,19 +77,20 @@ def pair_rule_marks(
 
     for index, event in enumerate(history):
         who = event.seat
-        if isinstance(event, Discarded) and who is not None:
-            outflow[who].append((index, [parse_card(event.card)]))
-            active, source, in_turn = parse_card(event.card), who, (who + 1) % n_players
-        elif isinstance(event, Drew) and who is not None:
+        if who is None:
+            continue
+        if type(event) is Discarded:
+            active, source, in_turn = kind[event.card], who, (who + 1) % n_players
+        elif isinstance(event, Drew):
             passed(index, active, {in_turn, source})  # drawn over: nobody took it
-            active = -1 if event.card is None else parse_card(event.card)
+            active = -1 if event.card is None else kind[event.card]
             source, in_turn = who, who
-        elif isinstance(event, Passed) and who is not None:
+        elif isinstance(event, Passed):
             passed(index, active, {source})  # the drawer let its card go
             in_turn = (who + 1) % n_players
-        elif isinstance(event, TookGroup) and who is not None:
-            outflow[who].append((index, [parse_card(c) for c in event.cards]))
+        elif isinstance(event, TookGroup):
             active = -1
+    outflow = outflow_events(history, n_players)
     out: dict[int, list[PairMark]] = {s: [] for s in range(n_players) if s != seat}
     for index, s, card in marks:
         if s in out:

@@ -27,15 +27,13 @@ from vncards.tusac._engine import (
     Discard,
     Draw,
     OwedDen,
-    Revealed,
     Take,
-    TookGroup,
     TuSacAction,
     TuSacState,
     decision_parts,
 )
 from vncards.tusac._groups import GROUPS, Group, take_shapes
-from vncards.tusac._past import keep_pair_rule, pair_rule_marks
+from vncards.tusac._past import keep_pair_rule, outflow_events, pair_rule_marks
 from vncards.tusac._rules import TuSacRules
 from vncards.tusac._solver import Hand, hand_count, hand_kinds, hand_of, hand_size
 
@@ -196,22 +194,10 @@ def make_view(state: TuSacState, seat: int) -> TuSacView:
 # ---------------------------------------------------------------- determinization
 
 
-_KIND_OF = {format_card(k): k for k in range(KINDS)}
-
-
 def _outflow(history: Sequence[Event], n: int) -> list[list[int]]:
-    """The cards each seat has put on the table from its own dealt cards: Quàn laid
-    down, own cards of its takes, its discards (all public)."""
-    kind = _KIND_OF
-    out: list[list[int]] = [[] for _ in range(n)]
-    for e in history:
-        if e.seat is None:
-            continue
-        if isinstance(e, Revealed | TookGroup):
-            out[e.seat].extend(kind[c] for c in e.cards)
-        elif type(e) is Discarded:
-            out[e.seat].append(kind[e.card])
-    return out
+    """The cards each seat has put on the table from its own dealt cards
+    (:func:`~vncards.tusac._past.outflow_events`, in one list a seat)."""
+    return [[k for _, kinds in seat for k in kinds] for seat in outflow_events(history, n)]
 
 
 def _deal_hidden(
