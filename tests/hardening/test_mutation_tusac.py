@@ -353,10 +353,11 @@ def test_a_take_that_does_not_win_is_not_offered_as_a_claim() -> None:
 # ---------------------------------------------------------------- rule 4 and its exceptions
 
 
-def test_two_rac_that_wait_for_nothing_do_not_excuse_the_pair_rule_4b() -> None:
-    """Exception (b) needs the two rác to wait together: YC and WR (two colours) do not,
-    so the holder of RE RE must take the discarded RE."""
-    hand = "RE RE YC WK WR WH WH"
+def test_two_rac_outside_exception_b_do_not_excuse_the_pair_rule_4b() -> None:
+    """Exception (b) names two Chốt of different colours and Xe + Pháo, Xe + Mã, Pháo +
+    Mã: YE and WR (a Tượng and a Xe) are none of them, so the holder of RE RE must take
+    the discarded RE."""
+    hand = "RE RE YE WK WR WH WH"
     assert not waiting_pair(hand_of(parse_cards(hand)))
     st = table("RE GR YA", "WA WE", hand)
     plugin.apply(st, Discard(0, c("RE")))

@@ -236,12 +236,23 @@ def test_pair_rule_exception_tuong_rule_4a() -> None:
 
 
 @pytest.mark.parametrize(
-    ("waiting", "exempt"), [("RP GP", True), ("WR WC", True), ("WC WH", True), ("WR GC", False)]
+    ("waiting", "exempt"),
+    [
+        ("RP GP", True),
+        ("WR WC", True),
+        ("WC WH", True),
+        ("WR GC", True),
+        ("RC GH", True),
+        ("WR GR", False),
+        ("RE GC", False),
+    ],
 )
 def test_pair_rule_exception_two_waiting_rac_rule_4b(waiting: str, exempt: bool) -> None:
-    """Exception (b) (seed "đúng 2 con rác ... 2 con chuột khác màu, hay 1 xe 1 pháo"):
-    with exactly two rác that wait together (two Chốt of different colours, or two of Xe,
-    Pháo, Mã of one colour) the pair may not take; WR GC of two colours does not wait."""
+    """Exception (b) (seed "đúng 2 con rác ... 2 con chuột khác màu, hay 1 xe 1 pháo, hay
+    1 xe 1 mã, hay 1 pháo 1 mã"): with exactly two rác that are two Chốt of different
+    colours, or Xe + Pháo, Xe + Mã, Pháo + Mã — the rules name no colour for these, so
+    WR GC counts too — the pair may not take; two Xe, or a Tượng and a Pháo, are not
+    among them."""
     st = table("RK RA RE YC GA", "WA WE", f"YC YC {waiting}")
     plugin.apply(st, Discard(0, c("YC")))
     if exempt:

@@ -197,12 +197,14 @@ def _held_shapes(hand: Hand, active: int) -> list[tuple[int, ...]]:
 _SETS_WITH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(g for g in GROUPS if k in g and len(set(g)) == len(g) >= 3) for k in range(KINDS)
 )
-# Two rác that wait together for one more card (exception (b) of the pair rule).
+# The two rác of exception (b) of the pair rule: two Chốt of different colours, or a
+# Xe and a Pháo, a Xe and a Mã, a Pháo and a Mã (the rules name no colour for these).
 _WAITING_PAIRS: tuple[tuple[int, int], ...] = (
     *((a * 7 + Piece.SOLDIER, b * 7 + Piece.SOLDIER) for a, b in combinations(range(4), 2)),
     *(
-        (c * 7 + x, c * 7 + y)
-        for c in range(4)
+        (a * 7 + x, b * 7 + y)
+        for a in range(4)
+        for b in range(4)
         for x, y in (
             (Piece.CHARIOT, Piece.CANNON),
             (Piece.CHARIOT, Piece.HORSE),
@@ -402,12 +404,15 @@ def _may_touch(state: TuSacState, seat: int) -> bool:
 
 def waiting_pair(hand: Hand) -> bool:
     """Exception (b) of the pair rule: exactly two rác, and they are two Chốt of
-    different colours or two of Xe, Pháo, Mã of one colour.
+    different colours, or Xe + Pháo, Xe + Mã or Pháo + Mã (of any colours: the rules
+    and their source name a colour for the Chốt only).
 
     >>> from vncards.tusac._deck import parse_cards
     >>> waiting_pair(hand_of(parse_cards("RK GA GA RR RC")))
     True
-    >>> waiting_pair(hand_of(parse_cards("RK GA GA RR YC")))  # two colours wait for nothing
+    >>> waiting_pair(hand_of(parse_cards("RK GA GA RR YC")))
+    True
+    >>> waiting_pair(hand_of(parse_cards("RK GA GA RR YR")))  # two Xe are neither
     False
     """
     if min_junk(hand) != 2:
