@@ -71,7 +71,7 @@ def test_bet_multiplies_every_payment() -> None:
         (lambda r: r["hands"]["An"].__setitem__(0, r["hands"]["Bình"][0]), "dealt twice"),
         (lambda r: r["actions"].append({"player": "An", "discard": "3S"}), "discard"),
         (lambda r: r["actions"].append({"player": "An", "play": ["3X"]}), "3X"),
-        (lambda r: r.__setitem__("variant", "mien-bac"), "mien-bac"),
+        (lambda r: r.__setitem__("variant", "mien-trung"), "mien-trung"),
         (lambda r: r.__setitem__("rules", {"thoi_quad": -1}), "thoi_quad"),
     ],
 )

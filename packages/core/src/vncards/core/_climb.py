@@ -18,11 +18,21 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
 from vncards.core._cards import DECK
-from vncards.core._combos import ChopRule, Combo, ComboRules, _classify_known, legal_plays
+from vncards.core._combos import (
+    ChopRule,
+    Combo,
+    ComboRules,
+    Kind,
+    _classify_known,
+    _follows,
+    legal_plays,
+)
 from vncards.core._errors import IllegalMove
 from vncards.core._events import Chopped, Event, Settled, Transfer
 
 __all__ = ["ChopValue", "ClimbConfig", "ClimbEngine", "ClimbState"]
+
+_QUAD = Kind.QUAD  # read once: an enum attribute lookup is slow on a hot path
 
 
 class ChopValue(Protocol):
@@ -262,7 +272,12 @@ class ClimbEngine:
     offers_legal_plays: ClassVar[bool] = False
     """Whether :meth:`plays` offers exactly the plays :meth:`play` accepts, so that a play
     taken from it need not be checked again. An engine that changes either side sets it
-    only once its tests compare the two (``_check_hook`` refusals included)."""
+    only once its tests compare the two (``_check_hook`` refusals included), and a
+    subclass whose body refuses plays its own way (``_check_hook``, ``check_play``,
+    ``_check``, ``play``) loses it unless that body sets it again: a rule added on the
+    referee's side alone is then checked on every play of a fast loop too.
+    ``vncards.core.testing.check_fast_path`` plays games under random rules to hold an
+    engine that sets it to its word."""
 
     offers_legal_passes: ClassVar[bool] = True
     """Whether :meth:`can_pass` answers exactly as :meth:`check_pass` would, and
@@ -279,6 +294,10 @@ class ClimbEngine:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         body = vars(cls)
+        if "offers_legal_plays" not in body and any(
+            name in body for name in ("_check_hook", "check_play", "_check", "play")
+        ):
+            cls.offers_legal_plays = False
         if "offers_legal_passes" not in body and any(
             name in body for name in ("can_pass", "check_pass", "pass_turn")
         ):
@@ -365,17 +384,17 @@ class ClimbEngine:
                         "passed-this-round",
                         "This player passed and is locked out until the round ends.",
                     )
-            elif not (
-                chop
-                or (
-                    combo.kind == table.kind
-                    and combo.length == table.length
-                    and combo.key > table.key
-                )
-            ):
-                raise IllegalMove(
-                    "does-not-beat", "This play does not beat the combination on the table."
-                )
+            elif not chop:
+                same_shape = combo.kind == table.kind and combo.length == table.length
+                if same_shape and t.follow and table.kind != _QUAD and not _follows(mask, table):
+                    raise IllegalMove(
+                        "must-follow",
+                        "This play must follow the suits of the combination on the table.",
+                    )
+                if not (same_shape and combo.key > table.key):
+                    raise IllegalMove(
+                        "does-not-beat", "This play does not beat the combination on the table."
+                    )
         self._check_hook(state, seat, mask, combo)
         return combo, chop
 

@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from vncards.core._errors import RulesError
+from vncards.core._follow import allowed, follows_masks, one_colour_pairs, per_rank
 
 __all__ = [
     "ChopRule",
@@ -27,6 +28,7 @@ __all__ = [
     "beats",
     "brute_force_plays",
     "classify",
+    "follows",
     "is_chop",
     "legal_plays",
     "ranks_with",
@@ -111,6 +113,20 @@ class ComboRules:
     Traceback (most recent call last):
     ...
     vncards.core._errors.RulesError: straights and pair-runs need at least two ranks
+
+    Three settings narrow what a combination is and what may answer it (the Northern
+    game's): ``one_colour_pairs`` (a pair, and each pair of a pair-run, is two cards of
+    one colour, ♠♣ or ♦♥), ``one_suit_straights`` (a straight is of one suit) and
+    ``follow_suit`` (an answer of the table's shape must follow its suits, see
+    :func:`follows`).
+
+    >>> north = ComboRules(one_colour_pairs=True, one_suit_straights=True, pair_runs=False)
+    >>> classify(CardSet.parse("5S 5H").mask, north) is None
+    True
+    >>> classify(CardSet.parse("5S 5C").mask, north).kind.code
+    'pair'
+    >>> classify(CardSet.parse("3S 4S 5H").mask, north) is None
+    True
     """
 
     suits_break_ties: bool = True
@@ -120,6 +136,9 @@ class ComboRules:
     pair_run_order: tuple[int, ...] = tuple(range(12))
     min_pair_run: int = 3
     max_straight: int = 13
+    one_colour_pairs: bool = False
+    one_suit_straights: bool = False
+    follow_suit: bool = False
     _tables: _Tables | None = field(default=None, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -184,6 +203,9 @@ class _Tables(NamedTuple):
     min_pair_run: int
     suits: bool
     pair_runs_on: bool
+    one_colour_pairs: bool
+    one_suit_straights: bool
+    follow: bool
     # move generation: sequences by start position, and windows by number of ranks
     straight_chains: tuple[_Chain, ...]
     pair_run_chains: tuple[_Chain, ...]
@@ -275,6 +297,9 @@ def _build_tables(rules: ComboRules) -> _Tables:
         min_pair_run=rules.min_pair_run,
         suits=rules.suits_break_ties,
         pair_runs_on=rules.pair_runs,
+        one_colour_pairs=rules.one_colour_pairs,
+        one_suit_straights=rules.one_suit_straights,
+        follow=rules.follow_suit,
         straight_chains=s_chains,
         pair_run_chains=p_chains,
         straight_windows=s_windows,
@@ -346,6 +371,8 @@ def _classify(mask: int, t: _Tables) -> Combo | None:
     rest = mask >> (r << 2)
     if rest < 16:
         n = _POP[rest]
+        if n == 2 and t.one_colour_pairs and rest != 3 and rest != 12:
+            return None  # ♠♣ (0b0011) and ♦♥ (0b1100) are the pairs of one colour
         key = r << 2
         if t.suits and n <= 2:
             key |= _HIGH_SUIT[rest]
@@ -368,6 +395,8 @@ def _classify(mask: int, t: _Tables) -> Combo | None:
         hit = t.straights.get(bits)
         if hit is None:
             return None
+        if t.one_suit_straights and mask & ~(_LOW_BITS << (low & 3)):
+            return None  # a card of another suit than the lowest card's
         pos, top = hit
         n = bits.bit_count()
         suit = ((mask >> (top << 2)) & 15).bit_length() - 1 if t.suits else 0
@@ -375,6 +404,8 @@ def _classify(mask: int, t: _Tables) -> Combo | None:
     if per == 2 and t.pair_runs_on:
         hit = t.pair_runs.get(bits)
         if hit is None:
+            return None
+        if t.one_colour_pairs and not one_colour_pairs(mask):
             return None
         pos, top = hit
         n = bits.bit_count() * 2
@@ -401,6 +432,43 @@ def _classify_known(mask: int, t: _Tables) -> Combo | None:
     return combo
 
 
+def _allowed(mask: int, t: _Tables) -> bool:
+    """Whether a play the generator found by its ranks alone also meets the colour and
+    suit settings of ``t``."""
+    return allowed(mask, t.one_colour_pairs, t.one_suit_straights)
+
+
+def _follows(play: int, over: Combo) -> bool:
+    """:func:`follows` for a play (a mask) of the shape of ``over``, which is no tứ quý."""
+    return follows_masks(play, over.mask, over.kind == Kind.PAIR or over.kind == Kind.PAIR_RUN)
+
+
+def follows(play: Combo, over: Combo, rules: ComboRules) -> bool:
+    """Whether ``play`` follows the suits of ``over`` as ``rules.follow_suit`` asks
+    (always ``True`` when it does not ask). Only an answer of the table's shape must
+    follow: a single by a single of its suit; a pair by a pair of the same colours (two
+    black, two red, or one of each); a triple by one of the same three suits; a straight
+    rank by rank by the beaten straight's suits; a pair-run pair by pair, as pairs. A
+    tứ quý, a play of another shape (a chop) and a play of 2s alone need not follow.
+
+    >>> from vncards.core import CardSet
+    >>> north = ComboRules(follow_suit=True)
+    >>> def combo(cards): return classify(CardSet.parse(cards).mask, north)
+    >>> follows(combo("9S"), combo("5S"), north), follows(combo("9H"), combo("5S"), north)
+    (True, False)
+    >>> follows(combo("2H"), combo("KS"), north)           # a 2 (heo) follows nothing
+    True
+    >>> red = combo("5D 5H")
+    >>> follows(combo("9D 9H"), red, north), follows(combo("9S 9H"), red, north)
+    (True, False)
+    >>> follows(combo("6S 7H 8S"), combo("3S 4H 5S"), north)
+    True
+    """
+    if not rules.follow_suit or not play.same_shape(over) or over.kind == Kind.QUAD:
+        return True
+    return _follows(play.mask, over)
+
+
 def is_chop(play: Combo, over: Combo, chops: Iterable[ChopRule]) -> bool:
     """Whether ``play`` beats ``over`` through a row of the chop table.
 
@@ -413,19 +481,24 @@ def is_chop(play: Combo, over: Combo, chops: Iterable[ChopRule]) -> bool:
     return any(rule.applies(play, over) for rule in chops)
 
 
-def beats(play: Combo, over: Combo, chops: Iterable[ChopRule] = ()) -> bool:
-    """Whether ``play`` may be played on ``over``: same shape and higher, or a chop.
+def beats(
+    play: Combo, over: Combo, chops: Iterable[ChopRule] = (), rules: ComboRules | None = None
+) -> bool:
+    """Whether ``play`` may be played on ``over``: same shape and higher (following its
+    suits when ``rules`` asks it, see :func:`follows`), or a chop.
 
     >>> from vncards.core import CardSet
     >>> tl = ComboRules()
     >>> a = classify(CardSet.parse("3C 3H").mask, tl)
     >>> b = classify(CardSet.parse("3S 3D").mask, tl)
-    >>> beats(a, b), beats(b, a)
-    (True, False)
+    >>> beats(a, b), beats(b, a), beats(a, b, rules=ComboRules(follow_suit=True))
+    (True, False, True)
     """
-    if play.kind == over.kind and play.length == over.length and play.key > over.key:
+    if is_chop(play, over, chops):
         return True
-    return is_chop(play, over, chops)
+    if play.kind == over.kind and play.length == over.length and play.key > over.key:
+        return rules is None or follows(play, over, rules)
+    return False
 
 
 # ---------------------------------------------------------------- move generation
@@ -632,6 +705,8 @@ def legal_plays(
             present = _present_pairs(hand)
             if present.bit_count() >= t.min_pair_run:
                 _lead_sequences(hand, present, 2, t.pair_run_chains, t.pair_run_starts, out)
+        if t.one_colour_pairs or t.one_suit_straights:
+            return [m for m in out if _allowed(m, t)]
         return out
     if chops:
         plan = _response_plan(chops, over, chops_only)
@@ -667,7 +742,29 @@ def legal_plays(
             windows = t.pair_run_windows.get(length >> 1)
             if windows:
                 _fixed_sequences(hand, windows, 2, need, t.suits, out)
+    if t.one_colour_pairs or t.one_suit_straights or t.follow:
+        return _narrowed(out, t, over, chops, chops_only)
     return out
+
+
+def _narrowed(
+    out: list[int], t: _Tables, over: Combo, chops: Sequence[ChopRule], chops_only: bool
+) -> list[int]:
+    """The answers of ``out`` that meet the colour, suit and follow settings."""
+    if t.one_colour_pairs or t.one_suit_straights:
+        out = [m for m in out if _allowed(m, t)]
+    if not t.follow or chops_only or over.kind == _QUAD:
+        return out
+    shape = (over.kind, over.length)
+    for rule in chops:  # an answer of the table's shape that chops it follows nothing
+        if (
+            rule.attacker == shape
+            and rule.target == shape
+            and (rule.target_rank is None or rule.target_rank == over.top_rank)
+        ):
+            return out
+    n, per = over.length, per_rank(over.mask)
+    return [m for m in out if m.bit_count() != n or per_rank(m) != per or _follows(m, over)]
 
 
 # enum members read once (a class attribute lookup on an enum is slow)
@@ -771,6 +868,6 @@ def brute_force_plays(
             c = classify(m, rules)
             if c is None:
                 continue
-            if over is None or beats(c, over, chops):
+            if over is None or beats(c, over, chops, rules):
                 found.add(m)
     return found

@@ -648,7 +648,7 @@ class SheddingGame(Generic[RulesT]):
         if a is None or b is None or a.mask & b.mask:
             return {"beats": False, "chop": False}
         chop = is_chop(a, b, eng.chops)
-        return {"beats": beats(a, b, eng.chops), "chop": chop}
+        return {"beats": beats(a, b, eng.chops, eng.combo_rules), "chop": chop}
 
     def moves_cards(
         self, rules: RulesT, hand: Sequence[str], over: Sequence[str] | None = None

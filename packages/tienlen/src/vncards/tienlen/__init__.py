@@ -1,4 +1,5 @@
-"""vncards.tienlen — Tiến lên miền Nam, đếm lá: rules, chặt, thối, tới trắng and bots.
+"""vncards.tienlen — Tiến lên miền Nam, đếm lá: rules, chặt, thối, tới trắng and bots,
+and the Northern game (miền Bắc) as the preset ``mien-bac``.
 
 The package's plugin object is :data:`plugin` (entry point ``tienlen`` in the
 ``vncards.games`` group).
@@ -6,7 +7,7 @@ The package's plugin object is :data:`plugin` (entry point ``tienlen`` in the
 >>> from vncards.core import CardSet
 >>> from vncards.tienlen import TienLenRules, count_la, plugin
 >>> plugin.name, sorted(plugin.presets), plugin.default_preset
-('tienlen', ['ba-bich', 'dem-la'], 'dem-la')
+('tienlen', ['ba-bich', 'dem-la', 'mien-bac'], 'dem-la')
 >>> count_la(CardSet.parse("5D 7D 9H 2C 2H").mask, TienLenRules())
 12
 """
@@ -18,14 +19,20 @@ from vncards.tienlen._engine import (
     ComebackEngine,
     TienLenEngine,
     TienLenState,
+    combo_rules_of,
 )
+from vncards.tienlen._events import Stuck
 from vncards.tienlen._plugin import TienLenGame, plugin
 from vncards.tienlen._rules import (
     DEFAULT_PRESET,
     INSTANT_WIN_CODES,
     PRESETS,
+    FinishOnTwo,
     FirstLead,
+    Follow,
     InstantWin,
+    PairColours,
+    StraightSuits,
     TienLenRules,
 )
 from vncards.tienlen._scoring import chop_value, count_la, instant_win_of, instant_wins_in_order
@@ -37,14 +44,20 @@ __all__ = [
     "INSTANT_WIN_CODES",
     "PRESETS",
     "ComebackEngine",
+    "FinishOnTwo",
     "FirstLead",
+    "Follow",
     "GreedyBot",
     "InstantWin",
+    "PairColours",
+    "StraightSuits",
+    "Stuck",
     "TienLenEngine",
     "TienLenGame",
     "TienLenRules",
     "TienLenState",
     "chop_value",
+    "combo_rules_of",
     "count_la",
     "instant_win_of",
     "instant_wins_in_order",

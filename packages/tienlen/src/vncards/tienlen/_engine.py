@@ -20,15 +20,56 @@ from vncards.core import (
     format_card,
     legal_plays,
 )
+from vncards.tienlen._events import Stuck
 from vncards.tienlen._rules import TienLenRules
 from vncards.tienlen._scoring import chop_value
 
-__all__ = ["CHOP_TABLE", "COMBO_RULES", "ComebackEngine", "TienLenEngine", "TienLenState"]
+__all__ = [
+    "CHOP_TABLE",
+    "COMBO_RULES",
+    "ComebackEngine",
+    "TienLenEngine",
+    "TienLenState",
+    "combo_rules_of",
+]
 
 COMBO_RULES = ComboRules()
 """Suits break ties; straights (sảnh) and đôi thông run 3…A, never through the 2."""
 
+_NARROWED: dict[tuple[bool, bool, bool, bool], ComboRules] = {}
+
+
+def combo_rules_of(rules: TienLenRules) -> ComboRules:
+    """The combination rules a table plays: :data:`COMBO_RULES` with the settings of the
+    Northern game (``follow``, ``straight_suits``, ``pair_colours``, ``pair_runs``)
+    switched as ``rules`` has them; one shared value per choice, so its lookup tables are
+    built once.
+
+    >>> combo_rules_of(TienLenRules()) is COMBO_RULES
+    True
+    >>> north = combo_rules_of(TienLenRules(follow="suit", pair_runs=False))
+    >>> north.follow_suit, north.pair_runs, north.one_suit_straights
+    (True, False, False)
+    """
+    key = (
+        rules.follow == "suit",
+        rules.straight_suits == "one",
+        rules.pair_colours == "one",
+        rules.pair_runs,
+    )
+    if key == (False, False, False, True):
+        return COMBO_RULES
+    found = _NARROWED.get(key)
+    if found is None:
+        found = _NARROWED[key] = ComboRules(
+            follow_suit=key[0], one_suit_straights=key[1], one_colour_pairs=key[2], pair_runs=key[3]
+        )
+    return found
+
+
 _TWO = 12
+_TWOS = 15 << (4 * _TWO)  # the four 2s (heo)
+_SUIT_COLUMN = int("1" * 13, 16)  # bit 4r for each rank r: the ♠ cards, shifted by suit
 _QUAD_KIND = Kind.QUAD
 _SINGLE_KIND = Kind.SINGLE
 _PAIR_RUN_KIND = Kind.PAIR_RUN
@@ -147,9 +188,12 @@ class TienLenEngine(ClimbEngine):
 
     def __init__(self, rules: TienLenRules) -> None:
         self.rules = rules
+        combos = combo_rules_of(rules)
+        self._follow = combos.follow_suit
+        self.forbid_two = rules.finish_on_two == "forbidden"
         super().__init__(
             ClimbConfig(
-                combo_rules=COMBO_RULES,
+                combo_rules=combos,
                 chops=CHOP_TABLE,
                 chop_value=lambda target: chop_value(target, rules),
                 passed_may_chop=rules.passed_may_chop,
@@ -160,43 +204,52 @@ class TienLenEngine(ClimbEngine):
         )
 
     def plays(self, state: ClimbState) -> list[int]:
-        """Every legal play (card mask) for the seat to act; empty once finished."""
-        # the base method's steps, without its generic hook: this runs once per decision
+        """Every legal play (card mask) for the seat to act; empty once finished.
+
+        The plays the combination rules allow (suits followed under ``follow``), through
+        :meth:`_plays_hook` on every path, so that whatever ``_check_hook`` refuses is
+        never offered."""
+        # the base method's steps, with short cuts: this runs once per decision
         if state.finished:
             return []
         seat = state.turn
         hand = state.hands[seat]
         table = state.table
+        rules = self.combo_rules
         if table is None:
-            masks = legal_plays(hand, COMBO_RULES)
-            if state.pile == 0:
-                masks = self._plays_hook(state, seat, masks)
-            return masks
-        if state.passed >> seat & 1:
-            return legal_plays(hand, COMBO_RULES, table, CHOP_TABLE, chops_only=True)
-        key = table.key
-        if table.kind is _SINGLE_KIND and table.length == 1 and key >= 0:
+            masks = legal_plays(hand, rules)
+        elif state.passed >> seat & 1:
+            masks = legal_plays(hand, rules, table, CHOP_TABLE, chops_only=True)
+        elif table.kind is _SINGLE_KIND and table.length == 1 and table.key >= 0:
             # most answers are to a single: the cards above it (a single's key is its
             # card id), then any chops of a 2, in legal_plays' order
-            cut = key + 1
+            cut = table.key + 1
             rest = hand >> cut << cut
+            if self._follow:  # the cards of its suit, or a 2
+                rest &= _SUIT_COLUMN << (table.key & 3) | _TWOS
             masks = []
             while rest:
                 low = rest & -rest
                 masks.append(low)
                 rest ^= low
             if table.top_rank == _TWO and _may_chop(hand):
-                masks += legal_plays(hand, COMBO_RULES, table, CHOP_TABLE, chops_only=True)
-            return masks
-        if table.kind is _STRAIGHT_KIND:  # no row of the chop table chops a straight
-            return legal_plays(hand, COMBO_RULES, table)
-        return legal_plays(hand, COMBO_RULES, table, CHOP_TABLE)
+                masks += legal_plays(hand, rules, table, CHOP_TABLE, chops_only=True)
+        elif table.kind is _STRAIGHT_KIND:  # no row of the chop table chops a straight
+            masks = legal_plays(hand, rules, table)
+        else:
+            masks = legal_plays(hand, rules, table, CHOP_TABLE)
+        return self._plays_hook(state, seat, masks)
 
-    # The first play of a game opened by 3♠ must contain it.
+    # The first play of a game opened by 3♠ must contain it; no last play may hold a 2
+    # where finishing on a 2 is forbidden. What one refuses, the other never offers.
     def _plays_hook(self, state: ClimbState, seat: int, masks: list[int]) -> list[int]:
         if state.pile == 0 and isinstance(state, TienLenState) and state.lead_card:
             lead = state.lead_card
-            return [m for m in masks if m & lead]
+            masks = [m for m in masks if m & lead]
+        if self.forbid_two:
+            hand = state.hands[seat]
+            if hand & _TWOS and hand in masks:  # only a play of the whole hand empties it
+                masks = [m for m in masks if m != hand]
         return masks
 
     def _check_hook(self, state: ClimbState, seat: int, mask: int, combo: Combo) -> None:
@@ -208,6 +261,11 @@ class TienLenEngine(ClimbEngine):
                     "wrong-first-play",
                     f"The first play of the game must contain {name}, which opens the game.",
                 )
+        if self.forbid_two and mask == state.hands[seat] and mask & _TWOS:
+            raise IllegalMove(
+                "finish-on-two",
+                "A player may not go out with a play that holds a 2 (heo) under these rules.",
+            )
 
     def _after_play(
         self,
@@ -227,11 +285,45 @@ class TienLenEngine(ClimbEngine):
         ):
             state.chops += 1
 
+    def _end_round(self, state: ClimbState) -> None:
+        super()._end_round(state)
+        if self.forbid_two and state.hands[state.turn] & _TWOS:
+            self.skip_stuck_leaders(state)
+
+    def skip_stuck_leaders(self, state: ClimbState) -> None:
+        """Under ``finish_on_two`` ``forbidden`` a leader holding only a lone 2 has no
+        play and may not pass: it leaves play as a loser (a ``stuck`` event), and the
+        next seat in play leads; when one seat is left in play, it wins.
+
+        >>> from vncards.core import CardSet
+        >>> eng = TienLenEngine(TienLenRules(finish_on_two="forbidden"))
+        >>> hands = [CardSet.parse(c).mask for c in ("2S", "4S 9H", "5D 6D")]
+        >>> state = TienLenState(hands, 0)
+        >>> eng.skip_stuck_leaders(state)
+        >>> state.turn, state.out, state.finished, [e.type for e in state.events]
+        (1, 1, False, ['stuck'])
+        """
+        n = len(state.hands)
+        while not state.finished:
+            seat = state.turn
+            hand = state.hands[seat]
+            if hand & ~_TWOS or hand.bit_count() != 1:
+                return
+            state.out |= 1 << seat
+            state.events.append(Stuck(seat))
+            left = [i for i in range(n) if not state.out >> i & 1]
+            if len(left) == 1:
+                state.winner = left[0]
+                state.finished = True
+                return
+            nxt = next(i % n for i in range(seat + 1, seat + n) if not state.out >> (i % n) & 1)
+            state.turn = state.table_seat = nxt
+
     def holds_chop(self, hand: int, table: Combo) -> bool:
         """Whether ``hand`` can chặt ``table`` through a row of the chop table."""
         if not _choppable(table):
             return False
-        return bool(legal_plays(hand, COMBO_RULES, table, CHOP_TABLE, chops_only=True))
+        return bool(legal_plays(hand, self.combo_rules, table, CHOP_TABLE, chops_only=True))
 
 
 class ComebackEngine(TienLenEngine):

@@ -14,9 +14,11 @@ from vncards.core import (
     ActionKey,
     BotFactory,
     ClimbState,
+    Event,
     GameRecord,
     GameResult,
     IllegalMove,
+    Kind,
     Ledger,
     RandomBot,
     RecordVocabulary,
@@ -24,12 +26,14 @@ from vncards.core import (
     SheddingAction,
     SheddingGame,
     Statistic,
+    Words,
     mask_ids,
     random_first,
     word,
 )
 from vncards.tienlen._bots import GreedyBot
 from vncards.tienlen._engine import CHOP_TABLE, TienLenEngine, TienLenState
+from vncards.tienlen._events import Stuck
 from vncards.tienlen._rules import DEFAULT_PRESET, PRESETS, TienLenRules
 from vncards.tienlen._scoring import count_la, instant_wins_in_order, itemise_la
 from vncards.tienlen._search import search_bot
@@ -148,6 +152,10 @@ class TienLenGame(SheddingGame[TienLenRules]):
             _own(state).instant_win = code
             shown = tuple(str(DECK[i]) for i in mask_ids(state.dealt[seat]))
             state.events.append(Revealed(seat, shown))
+            return
+        eng = state.engine
+        if isinstance(eng, TienLenEngine) and eng.forbid_two:
+            eng.skip_stuck_leaders(state)  # a deal of one card may hand the lead a lone 2
 
     def instant_wins(self, rules: TienLenRules, hands: Sequence[int]) -> list[tuple[int, str]]:
         """Every seat whose dealt hand is a tới trắng, the strongest first (seat order
@@ -166,6 +174,12 @@ class TienLenGame(SheddingGame[TienLenRules]):
         if state.pile == 0:
             known[state.first] = lead
         return tuple(known), lead - 1
+
+    def event_words(self, event: Event, players: Sequence[str]) -> Words | None:
+        """Words for a ``stuck`` event (the only event of Tiến lên's own)."""
+        if isinstance(event, Stuck):
+            return ("holds only a 2, which may not go out here, and leaves play.",)
+        return None
 
     def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
         """Tiến lên has no declarations."""
@@ -262,12 +276,18 @@ class TienLenGame(SheddingGame[TienLenRules]):
             "players": f"{rules.min_players}-{rules.max_players}",
             "hand_size": rules.hand_size,
             "first_lead": rules.first_lead,
-            "combinations": ["single", "pair", "triple", "straight", "quad", "pair-run"],
+            "combinations": ["single", "pair", "triple", "straight", "quad"]
+            + (["pair-run"] if rules.pair_runs else []),
             "suits_break_ties": True,
+            "follow": rules.follow,
+            "straight_suits": rules.straight_suits,
+            "pair_colours": rules.pair_colours,
+            "finish_on_two": rules.finish_on_two,
             "chops": [
                 f"{_shape_name(r.attacker)} > {_shape_name(r.target, r.target_rank)}"
                 + (" (higher)" if r.need_higher else "")
                 for r in CHOP_TABLE
+                if rules.pair_runs or Kind.PAIR_RUN not in (r.attacker[0], r.target[0])
             ],
             "passed_may_chop": rules.passed_may_chop,
             "instant_wins": list(rules.instant_wins),

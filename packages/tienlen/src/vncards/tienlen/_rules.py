@@ -17,13 +17,21 @@ __all__ = [
     "DEFAULT_PRESET",
     "INSTANT_WIN_CODES",
     "PRESETS",
+    "FinishOnTwo",
     "FirstLead",
+    "Follow",
     "InstantWin",
+    "PairColours",
+    "StraightSuits",
     "TienLenRules",
 ]
 
 FirstLead = Literal["random", "three-of-spades"]
 InstantWin = Literal["dragon", "four-twos", "five-pair-run", "six-pairs"]
+Follow = Literal["none", "suit"]
+StraightSuits = Literal["mixed", "one"]
+PairColours = Literal["any", "one"]
+FinishOnTwo = Literal["allowed", "forbidden"]
 
 INSTANT_WIN_CODES: tuple[InstantWin, ...] = ("dragon", "four-twos", "five-pair-run", "six-pairs")
 """Every tới trắng hand, strongest first (the order that decides between two of them)."""
@@ -40,6 +48,12 @@ class TienLenRules(RulesBase):
     ('random', False, 6, 2)
     >>> TienLenRules(first_lead="three-of-spades").first_lead
     'three-of-spades'
+
+    The Northern game (miền Bắc) is five settings switched, each usable alone:
+
+    >>> north = PRESETS["mien-bac"]
+    >>> north.follow, north.straight_suits, north.pair_colours, north.pair_runs, north.finish_on_two
+    ('suit', 'one', 'one', False, 'forbidden')
     """
 
     first_lead: FirstLead = Field(
@@ -75,6 +89,34 @@ class TienLenRules(RulesBase):
         ge=1,
         description="What a cóng loser (one who never played a card) multiplies its debt by.",
     )
+    follow: Follow = Field(
+        default="none",
+        description=(
+            "Whether an answer must follow the suits of what it beats: 'none', or 'suit' "
+            "(a single by its suit, a pair by its colours, a triple by its suits, a "
+            "straight suit by suit, a pair-run pair by pair; plays of 2s alone, tứ quý and "
+            "chops follow nothing)."
+        ),
+    )
+    straight_suits: StraightSuits = Field(
+        default="mixed",
+        description="'mixed' (any suits) or 'one' (a straight is of one suit: sảnh đồng chất).",
+    )
+    pair_colours: PairColours = Field(
+        default="any",
+        description="'any', or 'one' (a pair is two cards of one colour, ♠♣ or ♦♥).",
+    )
+    pair_runs: bool = Field(
+        default=True,
+        description=(
+            "Whether đôi thông (three or more consecutive pairs) is a combination; without "
+            "it tứ quý is the only chop and a held run of pairs is no hàng."
+        ),
+    )
+    finish_on_two: FinishOnTwo = Field(
+        default="allowed",
+        description="'allowed', or 'forbidden' (no last play that holds a 2, heo).",
+    )
     instant_wins: tuple[InstantWin, ...] = Field(
         default=INSTANT_WIN_CODES,
         description=(
@@ -101,10 +143,19 @@ PRESETS: Mapping[str, TienLenRules] = MappingProxyType(
     {
         "dem-la": TienLenRules(),
         "ba-bich": TienLenRules(first_lead="three-of-spades", passed_may_chop=True),
+        "mien-bac": TienLenRules(
+            follow="suit",
+            straight_suits="one",
+            pair_colours="one",
+            pair_runs=False,
+            finish_on_two="forbidden",
+        ),
     }
 )
 """``dem-la``: the rules as the đếm lá source states them (default). ``ba-bich``: a
 common house variant — 3♠ (ba bích) opens the first game, and a player who passed may
-come back in the round to chop."""
+come back in the round to chop. ``mien-bac``: Tiến lên miền Bắc, the Northern game —
+answers follow suit and colour, pairs are of one colour, straights of one suit, no đôi
+thông, and no going out on a 2."""
 
 DEFAULT_PRESET = "dem-la"

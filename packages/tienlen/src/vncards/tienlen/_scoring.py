@@ -66,15 +66,8 @@ def count_la(hand: int, rules: TienLenRules) -> int:
     >>> count_la(CardSet.parse("3S 3C 3D 3H 4S 4C 5S 5C 6S 6C").mask, rules)  # tứ quý + 3 đôi thông
     24
     """
-    pairs, quads = _pairs_masks(hand & ~_ALL_TWOS)
-    gain = 0
-    if quads or pairs & (pairs >> 4) & (pairs >> 8):  # some hàng is there to choose
-        gain = _hang_gain(
-            _rank_counts(hand)[:_TWO],
-            rules.thoi_quad - 4,
-            rules.thoi_three_pair_run - 6,
-            rules.thoi_four_pair_run - 8,
-        )
+    args = _hang_args(hand, rules)
+    gain = 0 if args is None else _hang_gain(*args)
     plain = (hand & ~_ALL_TWOS).bit_count()
     twos = (hand & _BLACK_TWOS).bit_count() * rules.thoi_black_two + (
         hand & _RED_TWOS
@@ -125,16 +118,10 @@ def itemise_la(hand: int, rules: TienLenRules) -> list[tuple[str, int]]:
     [('cards-left', 1), ('thoi-hang', 24)]
     """
     rest = hand & ~_ALL_TWOS
-    pairs, quads = _pairs_masks(rest)
     items: list[tuple[str, int]] = []
     gain = hang_cards = 0
-    if quads or pairs & (pairs >> 4) & (pairs >> 8):  # some hàng is there to choose
-        args = (
-            _rank_counts(hand)[:_TWO],
-            rules.thoi_quad - 4,
-            rules.thoi_three_pair_run - 6,
-            rules.thoi_four_pair_run - 8,
-        )
+    args = _hang_args(hand, rules)
+    if args is not None:
         gain = _hang_gain(*args)
         hang_cards = _hang_cards(*args) if gain else 0
     plain = rest.bit_count() - hang_cards
@@ -153,6 +140,28 @@ def itemise_la(hand: int, rules: TienLenRules) -> list[tuple[str, int]]:
     if hang:
         items.append(("thoi-hang", hang))
     return items
+
+
+def _hang_args(hand: int, rules: TienLenRules) -> tuple[tuple[int, ...], int, int, int] | None:
+    """What :func:`_hang_gain` and :func:`_hang_cards` are asked for ``hand`` (its
+    cards per rank, 3…A, and what each hàng adds over one lá a card), or ``None`` when
+    it holds no hàng. Without đôi thông (``pair_runs`` off) only tứ quý count; with
+    ``pair_colours`` ``one`` a rank whose two cards differ in colour holds no pair."""
+    pairs, quads = _pairs_masks(hand & ~_ALL_TWOS)
+    runs = rules.pair_runs and pairs & (pairs >> 4) & (pairs >> 8)
+    if not quads and not runs:
+        return None
+    counts = _rank_counts(hand)[:_TWO]
+    if runs and rules.pair_colours == "one":
+        # three or four cards of a rank always hold a pair of one colour, and taking it
+        # out of four leaves another; two cards hold one only if they match in colour
+        counts = tuple(
+            1 if c == 2 and (hand >> (r << 2)) & 15 not in (3, 12) else c
+            for r, c in enumerate(counts)
+        )
+    three = rules.thoi_three_pair_run - 6 if runs else 0
+    four = rules.thoi_four_pair_run - 8 if runs else 0
+    return counts, rules.thoi_quad - 4, three, four
 
 
 def chop_value(target: Combo, rules: TienLenRules) -> int:
