@@ -206,6 +206,8 @@ class _Tables(NamedTuple):
     one_colour_pairs: bool
     one_suit_straights: bool
     follow: bool
+    # any of the three: one test on the generator's way out
+    narrowed: bool
     # move generation: sequences by start position, and windows by number of ranks
     straight_chains: tuple[_Chain, ...]
     pair_run_chains: tuple[_Chain, ...]
@@ -300,6 +302,7 @@ def _build_tables(rules: ComboRules) -> _Tables:
         one_colour_pairs=rules.one_colour_pairs,
         one_suit_straights=rules.one_suit_straights,
         follow=rules.follow_suit,
+        narrowed=rules.one_colour_pairs or rules.one_suit_straights or rules.follow_suit,
         straight_chains=s_chains,
         pair_run_chains=p_chains,
         straight_windows=s_windows,
@@ -705,7 +708,7 @@ def legal_plays(
             present = _present_pairs(hand)
             if present.bit_count() >= t.min_pair_run:
                 _lead_sequences(hand, present, 2, t.pair_run_chains, t.pair_run_starts, out)
-        if t.one_colour_pairs or t.one_suit_straights:
+        if t.narrowed:
             return [m for m in out if _allowed(m, t)]
         return out
     if chops:
@@ -742,7 +745,7 @@ def legal_plays(
             windows = t.pair_run_windows.get(length >> 1)
             if windows:
                 _fixed_sequences(hand, windows, 2, need, t.suits, out)
-    if t.one_colour_pairs or t.one_suit_straights or t.follow:
+    if t.narrowed:
         return _narrowed(out, t, over, chops, chops_only)
     return out
 

@@ -18,7 +18,12 @@ must be able to trust:
   chance says (a chi-square test);
 - events (:func:`check_events`): what ``apply`` returned, as each seat sees it, is the
   history of that seat's final view, and replaying the actions gives the same events
-  and the same final state.
+  and the same final state;
+- the fast path (:func:`check_fast_path`): under rules objects drawn at random from the
+  game's rules model (:func:`random_rules`: every field over its allowed values, not
+  only the presets), seeded random and greedy games offer only actions the referee
+  accepts, the referee accepts the games the fast loop plays, and every few steps the
+  offered actions are exactly those the referee accepts.
 
 Use it from a test::
 
@@ -37,8 +42,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vncards.core._bots import RandomBot
-from vncards.core._errors import IllegalMove
 from vncards.core._events import Event, View, net_of
+from vncards.core._exact import MANY_ACTIONS, check_actions_exact
+from vncards.core._fastcheck import FastPathReport, check_fast_path, random_rules
 from vncards.core._game import (
     GamePlugin,
     GameResult,
@@ -53,15 +59,18 @@ from vncards.core._rng import derive_seed
 __all__ = [
     "MANY_ACTIONS",
     "ConformanceReport",
+    "FastPathReport",
     "check_actions_exact",
     "check_determinize_spread",
     "check_events",
+    "check_fast_path",
     "check_game",
     "check_plugin",
     "check_replay",
     "check_result",
     "check_views",
     "play_random",
+    "random_rules",
 ]
 
 
@@ -80,71 +89,6 @@ class ConformanceReport:
     outcomes: dict[str, int] = field(default_factory=dict)
     spread_cards: int = 0
     """Hidden cards whose spread over determinizations was tested."""
-
-
-def check_actions_exact(
-    plugin: GamePlugin[Any, Any, Any], state: Any, *, limit: int | None = None, seed: int = 0
-) -> int:
-    """Every action of the universe is accepted by ``apply`` iff it is in ``legal_actions``;
-    refused ones leave the state unchanged. Returns how many actions were probed.
-
-    A game may list more legal actions than :data:`MANY_ACTIONS`, made on demand (every
-    split of a Mậu Binh hand is a legal arrangement): then ``limit`` of them, drawn at
-    random, must be accepted, and each of ``limit`` actions of the universe is accepted
-    exactly when the list holds it (``in``)."""
-    legal = plugin.legal_actions(state)
-    if limit is not None and len(legal) > MANY_ACTIONS:
-        return _check_many_actions(plugin, state, legal, limit, seed)
-    legal_set = set(legal)
-    assert len(legal_set) == len(legal), "legal_actions lists an action twice"
-    universe = list(dict.fromkeys(plugin.action_universe(state)))
-    missing = legal_set.difference(universe)
-    assert not missing, (
-        f"legal actions outside the action universe: {sorted(map(repr, missing))[:3]}"
-    )
-    probe = universe
-    if limit is not None and len(universe) > limit:
-        rng = random.Random(seed)
-        probe = list(legal) + rng.sample(universe, limit)
-    for action in probe:
-        trial = state.copy()
-        try:
-            plugin.apply(trial, action)
-        except IllegalMove:
-            assert action not in legal_set, f"apply refused a listed legal action {action!r}"
-            assert trial == state, f"a refused action {action!r} changed the state"
-        else:
-            assert action in legal_set, f"apply accepted {action!r}, not listed as legal"
-    return len(probe)
-
-
-MANY_ACTIONS = 10_000
-"""A list of legal actions longer than this is checked on a sample (see
-:func:`check_actions_exact`); shorter lists are checked whole."""
-
-
-def _check_many_actions(
-    plugin: GamePlugin[Any, Any, Any], state: Any, legal: Sequence[Any], limit: int, seed: int
-) -> int:
-    """:func:`check_actions_exact` on a sample, for a list of legal actions too long to
-    go through."""
-    rng = random.Random(seed)
-    picks = [legal[i] for i in rng.sample(range(len(legal)), limit)]
-    assert len(set(picks)) == len(picks), "legal_actions lists an action twice"
-    universe = list(dict.fromkeys(plugin.action_universe(state)))
-    if len(universe) > limit:
-        universe = rng.sample(universe, limit)
-    for action in [*picks, *universe]:
-        listed = action in legal
-        trial = state.copy()
-        try:
-            plugin.apply(trial, action)
-        except IllegalMove:
-            assert not listed, f"apply refused a listed legal action {action!r}"
-            assert trial == state, f"a refused action {action!r} changed the state"
-        else:
-            assert listed, f"apply accepted {action!r}, not listed as legal"
-    return len(picks) + len(universe)
 
 
 def check_result(plugin: GamePlugin[Any, Any, Any], state: Any) -> GameResult:
