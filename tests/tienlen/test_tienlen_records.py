@@ -22,7 +22,8 @@ def load(name: str) -> dict[str, Any]:
 
 
 def test_golden_records_cover_every_error_code_and_outcome() -> None:
-    """The records exercise every refusal code and every outcome of the rules page."""
+    """The records exercise every refusal code and every outcome of the rules page, the
+    Northern preset's ``must-follow`` and ``finish-on-two`` included."""
     expected = [
         json.loads((RECORDS / f"{n}.expected.json").read_text(encoding="utf-8")) for n in NAMES
     ]
@@ -30,7 +31,7 @@ def test_golden_records_cover_every_error_code_and_outcome() -> None:
     assert codes >= {
         "not-your-turn", "card-not-in-hand", "not-a-combination", "does-not-beat",
         "passed-this-round", "cannot-pass-lead", "game-over", "empty-play",
-        "wrong-first-play", "unknown-action",
+        "wrong-first-play", "unknown-action", "must-follow", "finish-on-two",
     }  # fmt: skip
     wins = {e["instant_win"] for e in expected}
     assert wins >= {"dragon", "four-twos", "five-pair-run", "six-pairs"}
