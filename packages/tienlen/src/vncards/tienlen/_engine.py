@@ -191,6 +191,9 @@ class TienLenEngine(ClimbEngine):
         combos = combo_rules_of(rules)
         self._follow = combos.follow_suit
         self.forbid_two = rules.finish_on_two == "forbidden"
+        # whether every list of plays goes through _plays_hook, not only the first
+        # play's: a subclass's own hook is honoured on every path
+        self._filter_always = self.forbid_two or type(self)._plays_hook is not _OWN_HOOK
         super().__init__(
             ClimbConfig(
                 combo_rules=combos,
@@ -206,9 +209,10 @@ class TienLenEngine(ClimbEngine):
     def plays(self, state: ClimbState) -> list[int]:
         """Every legal play (card mask) for the seat to act; empty once finished.
 
-        The plays the combination rules allow (suits followed under ``follow``), through
-        :meth:`_plays_hook` on every path, so that whatever ``_check_hook`` refuses is
-        never offered."""
+        The plays the combination rules allow (suits followed under ``follow``), passed
+        through :meth:`_plays_hook` whenever it may drop one (the first play, a hand
+        that may not go out on a 2, a subclass's own hook), so that what ``_check_hook``
+        refuses is never offered."""
         # the base method's steps, with short cuts: this runs once per decision
         if state.finished:
             return []
@@ -238,7 +242,9 @@ class TienLenEngine(ClimbEngine):
             masks = legal_plays(hand, rules, table)
         else:
             masks = legal_plays(hand, rules, table, CHOP_TABLE)
-        return self._plays_hook(state, seat, masks)
+        if state.pile == 0 or self._filter_always:
+            return self._plays_hook(state, seat, masks)
+        return masks
 
     # The first play of a game opened by 3♠ must contain it; no last play may hold a 2
     # where finishing on a 2 is forbidden. What one refuses, the other never offers.
@@ -324,6 +330,9 @@ class TienLenEngine(ClimbEngine):
         if not _choppable(table):
             return False
         return bool(legal_plays(hand, self.combo_rules, table, CHOP_TABLE, chops_only=True))
+
+
+_OWN_HOOK = TienLenEngine._plays_hook
 
 
 class ComebackEngine(TienLenEngine):

@@ -181,6 +181,20 @@ class TienLenGame(SheddingGame[TienLenRules]):
             return ("holds only a 2, which may not go out here, and leaves play.",)
         return None
 
+    def query_plays(self, rules: TienLenRules, hand: int, masks: list[int]) -> list[int]:
+        """Under ``finish_on_two`` ``forbidden`` no play that empties the hand and holds
+        a 2 is listed (``vncards moves``, hints), as the referee refuses it.
+
+        >>> north = TienLenGame().presets["mien-bac"]
+        >>> [m["cards"] for m in plugin.moves_cards(north, ["2S"])]
+        []
+        >>> [m["cards"] for m in plugin.moves_cards(north, ["9H", "2S"], ["5H"])]
+        [['9H'], ['2S']]
+        """
+        if rules.finish_on_two == "forbidden" and hand & _TWOS and hand in masks:
+            return [m for m in masks if m != hand]
+        return masks
+
     def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
         """Tiến lên has no declarations."""
         raise IllegalMove(
@@ -297,6 +311,9 @@ class TienLenGame(SheddingGame[TienLenRules]):
                 f"4 đôi thông = {rules.thoi_four_pair_run}; cóng x{rules.cong_multiplier}"
             ),
         }
+
+
+_TWOS = 15 << 48  # the four 2s (heo)
 
 
 def _shape_name(shape: tuple[Any, int], rank: int | None = None) -> str:
