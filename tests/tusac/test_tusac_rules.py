@@ -363,6 +363,23 @@ def test_den_discarder_pays_for_every_loser() -> None:
     assert res.payments == (0, -26, 26)
 
 
+def test_den_leaves_the_losers_own_khap_payments_as_usual() -> None:
+    """Đền (rules page, as clarified: "payments for losers' own Quàn, Khui and Khạp are
+    made as usual, by every player who owes them"): seat 0, a loser who pays the winner
+    nothing, holds a Khạp of WP; the đền discarder, seat 1, still pays it 3 as every
+    other loser does, and the winner pays nothing for a Khạp. Seat 1: 2 × 13 + 3 = 29."""
+    st = table("RK RA RE GK GK WC WP WP WP", "WR WH YR YC GA", "YR")
+    plugin.apply(st, Discard(0, c("WC")))
+    plugin.apply(st, take(1, "WR WH"))
+    plugin.apply(st, Discard(1, c("YR")))
+    plugin.apply(st, take(2, "YR"))
+    res = plugin.result(st)
+    assert [(v.seat, v.rule) for v in res.violations] == [(1, "den")]
+    rows = sorted((t.payer, t.payee, t.amount, t.reason) for t in res.transfers)
+    assert rows == [(1, 0, 3, "khap"), (1, 2, 13, "den"), (1, 2, 13, "win")]
+    assert res.payments == (3, -29, 26)
+
+
 def test_den_off_records_nothing() -> None:
     """Setting ``den`` off: the same game pays 13 from each loser and records no violation."""
     st = _den_table(den=False)
