@@ -451,7 +451,9 @@ def follows(play: Combo, over: Combo, rules: ComboRules) -> bool:
     (always ``True`` when it does not ask). Only an answer of the table's shape must
     follow: a single by a single of its suit; a pair by a pair of the same colours (two
     black, two red, or one of each); a triple by one of the same three suits; a straight
-    rank by rank by the beaten straight's suits; a pair-run pair by pair, as pairs. A
+    rank by rank by the beaten straight's suits (ranks taken from the 3 up, which for a
+    straight order that wraps, as Sâm's A-2-3, is not the straight's own order); a
+    pair-run pair by pair, as pairs. A
     tứ quý, a play of another shape (a chop) and a play of 2s alone need not follow.
 
     >>> from vncards.core import CardSet
