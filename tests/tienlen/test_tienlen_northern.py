@@ -22,6 +22,7 @@ from vncards.core import (
     IllegalMove,
     Pass,
     Play,
+    RandomBot,
     brute_force_plays,
     classify,
     legal_plays,
@@ -38,6 +39,7 @@ from vncards.tienlen import (
     combo_rules_of,
     count_la,
     plugin,
+    split_hand,
 )
 from vncards.tienlen._search import search_bot
 
@@ -451,3 +453,30 @@ def test_stuck_state_keeps_its_extra_fields() -> None:
     assert isinstance(state, ClimbState)
     assert state.copy() == state
     assert state.hands[0] & TWOS
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rules=_northern_rules(),
+    cards=st.lists(st.integers(0, 51), min_size=1, max_size=13, unique=True),
+)
+def test_greedy_units_are_combinations_of_the_rules(rules: TienLenRules, cards: list[int]) -> None:
+    """The greedy bot's units under narrowed rules: every card in one unit, and each
+    unit a combination those rules know (a pair of one colour, a straight of one suit,
+    no đôi thông without pair_runs), so its plans are plays it may make."""
+    hand = sum(1 << i for i in cards)
+    units = split_hand(hand, rules)
+    assert sum(u.mask for u in units) == hand
+    combos = combo_rules_of(rules)
+    assert all(classify(u.mask, combos) is not None for u in units)
+
+
+def test_greedy_beats_random_bots_under_mien_bac() -> None:
+    """The greedy bot, split by the Northern rules, wins most of 120 seeded games against
+    three random bots (72.9% over 1,000 games; the South's figure is 77.1%)."""
+    wins = 0
+    for g in range(120):
+        state = plugin.new_game(NORTH, 4, 10_000 + g)
+        bots: list[Bot] = [GreedyBot(0), *(RandomBot(4 * g + i) for i in range(1, 4))]
+        wins += plugin.result(play_game(plugin, state, bots).final).winner == 0
+    assert wins > 60

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from vncards.core import Combo, Kind, Pass, Play, ShedView, View, classify, is_chop
 from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES
+from vncards.tienlen._rules import TienLenRules
 
 __all__ = ["GreedyBot", "split_hand"]
 
@@ -32,14 +33,22 @@ class Unit(NamedTuple):
     costly: bool  # a 2 or a hàng: keep it for later, never lead it early
 
 
-def split_hand(hand: int) -> list[Unit]:
-    """Split a hand (card mask) into the units a beginner sees, lowest first.
+def split_hand(hand: int, rules: TienLenRules | None = None) -> list[Unit]:
+    """Split a hand (card mask) into the units a beginner sees, lowest first; under
+    ``rules`` of the Northern game, only units those rules make combinations (no đôi
+    thông without ``pair_runs``, straights of one suit, pairs of one colour).
 
     >>> from vncards.core import CardSet
     >>> units = split_hand(CardSet.parse("3S 4D 5C 7S 7H 9C 9D 9H KS KC KD KH 2H").mask)
     >>> [str(CardSet(u.mask)) for u in units]
     ['3S 4D 5C', '7S 7H', '9C 9D 9H', 'KS KC KD KH', '2H']
+    >>> north = TienLenRules(straight_suits="one", pair_colours="one")
+    >>> hand = CardSet.parse("3S 4S 5S 7S 7H 9C 9D 9H").mask
+    >>> [str(CardSet(u.mask)) for u in split_hand(hand, north)]
+    ['3S 4S 5S', '7S', '7H', '9C', '9D 9H']
     """
+    if rules is not None and narrows_units(rules):
+        return _split_northern(hand, rules)
     counts = [_POP[(hand >> (r << 2)) & 15] for r in range(13)]
     units: list[Unit] = []
     rest = hand & ~_TWOS
@@ -99,6 +108,68 @@ def split_hand(hand: int) -> list[Unit]:
         if nib:
             m = nib << (r << 2)
             units.append(Unit(m, _low(m), m.bit_length() - 1, False))
+    return _with_twos(units, hand)
+
+
+def narrows_units(rules: TienLenRules) -> bool:
+    """Whether ``rules`` make some of the South's units no combination (no đôi thông,
+    straights of one suit or pairs of one colour), so that hands split otherwise.
+
+    >>> narrows_units(TienLenRules()), narrows_units(TienLenRules(pair_runs=False))
+    (False, True)
+    """
+    return not rules.pair_runs or rules.straight_suits == "one" or rules.pair_colours == "one"
+
+
+def _split_northern(hand: int, rules: TienLenRules) -> list[Unit]:
+    """:func:`split_hand` under narrowed rules: tứ quý, then (where đôi thông exist and
+    pairs may mix) the same runs of pairs as in the South, straights within one suit
+    where straights must be of one suit, then what is left rank by rank, a rank's
+    mixed-colour cards split where pairs must be of one colour."""
+    units: list[Unit] = []
+    rest = hand & ~_TWOS
+    for r in range(_TWO):
+        m = 15 << (r << 2)
+        if rest & m == m:
+            units.append(Unit(m, r << 2, (r << 2) + 3, True))
+            rest &= ~m
+    if rules.pair_runs and rules.pair_colours == "any":
+        for u in split_hand(rest):
+            if u.costly and u.mask.bit_count() >= 6:  # a run of pairs (tứ quý are out)
+                units.append(u)
+                rest &= ~u.mask
+    if rules.straight_suits == "one":
+        for suit in range(4):
+            r = 0
+            while r < _TWO:
+                end = r
+                while end < _TWO and rest >> ((end << 2) + suit) & 1:
+                    end += 1
+                if end - r >= 3:
+                    m = sum(1 << ((k << 2) + suit) for k in range(r, end))
+                    units.append(Unit(m, _low(m), m.bit_length() - 1, False))
+                    rest &= ~m
+                r = end + 1
+    else:
+        units.extend(u for u in split_hand(rest) if u.mask.bit_count() >= 3 and _is_run(u.mask))
+        for u in units:
+            rest &= ~u.mask
+    for r in range(_TWO):
+        nib = (rest >> (r << 2)) & 15
+        if not nib:
+            continue
+        groups = [nib]
+        if rules.pair_colours == "one":
+            # each colour's cards apart: a pair of one colour, or a single
+            groups = [g for g in (nib & 3, nib & 12) if g]
+        for g in groups:
+            m = g << (r << 2)
+            units.append(Unit(m, _low(m), m.bit_length() - 1, False))
+    return _with_twos(units, hand)
+
+
+def _with_twos(units: list[Unit], hand: int) -> list[Unit]:
+    """``units`` and each 2 of ``hand`` as a unit of its own, lowest first."""
     twos = hand & _TWOS
     while twos:
         bit = twos & -twos
@@ -106,6 +177,11 @@ def split_hand(hand: int) -> list[Unit]:
         units.append(Unit(bit, _low(bit), _low(bit), True))
     units.sort(key=lambda u: (u.low, -u.mask.bit_count()))
     return units
+
+
+def _is_run(mask: int) -> bool:
+    """Whether ``mask`` holds one card of each of several ranks (a straight's shape)."""
+    return all(_POP[(mask >> (r << 2)) & 15] <= 1 for r in range(13))
 
 
 def _low(mask: int) -> int:
@@ -158,7 +234,7 @@ class GreedyBot:
             (n for s, n in enumerate(view.counts) if s != seat and n),
             default=13,
         )
-        units = split_hand(hand)
+        units = split_hand(hand, view.rules)
         table = view.table
         if table is None:
             return greedy_lead(units, legal, masks, danger)

@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from vncards.core import ClimbHooks, ClimbState, SearchBot, SearchGame
-from vncards.tienlen._bots import Unit, greedy_answer, greedy_lead, split_hand
+from vncards.tienlen._bots import Unit, greedy_answer, greedy_lead, narrows_units, split_hand
+from vncards.tienlen._rules import TienLenRules
 
 __all__ = ["TienLenHooks", "search_bot"]
 
@@ -63,7 +64,8 @@ class TienLenHooks(ClimbHooks):
         return payoff
 
     def units(self, hand: int) -> list[int]:
-        """The units of :func:`~vncards.tienlen.split_hand`."""
+        """The units of :func:`~vncards.tienlen.split_hand` (as the South splits: the
+        search keeps those that are legal plays)."""
         return [u.mask for u in _units(hand)]
 
     def policy(self, state: ClimbState, seat: int, masks: list[int], can_pass: bool) -> int | None:
@@ -98,13 +100,15 @@ def search_bot(seed: int = 0, *, think: float = 0.1, iterations: int | None = No
 _UNITS: dict[int, list[Unit]] = {}
 
 
-def _units(hand: int) -> list[Unit]:
-    units = _UNITS.get(hand)
-    if units is None:
-        if len(_UNITS) >= 1 << 16:
-            _UNITS.clear()
-        units = _UNITS[hand] = split_hand(hand)
-    return units
+def _units(hand: int, rules: TienLenRules | None = None) -> list[Unit]:
+    if rules is None or not narrows_units(rules):
+        units = _UNITS.get(hand)
+        if units is None:
+            if len(_UNITS) >= 1 << 16:
+                _UNITS.clear()
+            units = _UNITS[hand] = split_hand(hand)
+        return units
+    return split_hand(hand, rules)
 
 
 def _pick(state: ClimbState, seat: int, masks: list[int], can_pass: bool) -> int | None:
@@ -116,7 +120,8 @@ def _pick(state: ClimbState, seat: int, masks: list[int], can_pass: bool) -> int
         (h.bit_count() for s, h in enumerate(state.hands) if s != seat and h),
         default=13,
     )
-    units = _units(hand)
+    rules = state.rules
+    units = _units(hand, rules if isinstance(rules, TienLenRules) else None)
     table = state.table
     if table is None:
         return greedy_lead(units, legal, masks, danger)
