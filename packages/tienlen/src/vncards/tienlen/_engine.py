@@ -28,6 +28,8 @@ __all__ = [
     "CHOP_TABLE",
     "COMBO_RULES",
     "ComebackEngine",
+    "ComebackLastTwoEngine",
+    "LastTwoEngine",
     "TienLenEngine",
     "TienLenState",
     "combo_rules_of",
@@ -180,10 +182,11 @@ class TienLenEngine(ClimbEngine):
     offers_legal_plays = True
 
     def __new__(cls, rules: TienLenRules) -> TienLenEngine:
-        # a passed player's return changes who is asked next: that turn order lives in
-        # a subclass, so the default game pays nothing for it
-        if rules.passed_may_chop and cls is TienLenEngine:
-            cls = ComebackEngine
+        # a passed player's return changes who is asked next, and a leader stuck on a
+        # lone 2 leaves play when a round ends: each lives in a subclass, so the default
+        # game pays nothing for them
+        if cls is TienLenEngine:
+            cls = _ENGINES[rules.passed_may_chop, rules.finish_on_two == "forbidden"]
         return super().__new__(cls)
 
     def __init__(self, rules: TienLenRules) -> None:
@@ -291,11 +294,6 @@ class TienLenEngine(ClimbEngine):
         ):
             state.chops += 1
 
-    def _end_round(self, state: ClimbState) -> None:
-        super()._end_round(state)
-        if self.forbid_two and state.hands[state.turn] & _TWOS:
-            self.skip_stuck_leaders(state)
-
     def skip_stuck_leaders(self, state: ClimbState) -> None:
         """Under ``finish_on_two`` ``forbidden`` a leader holding only a lone 2 has no
         play and may not pass: it leaves play as a loser (a ``stuck`` event), and the
@@ -335,6 +333,20 @@ class TienLenEngine(ClimbEngine):
 _OWN_HOOK = TienLenEngine._plays_hook
 
 
+class LastTwoEngine(TienLenEngine):
+    """The engine when ``finish_on_two`` is ``forbidden``: when a round ends, a leader
+    holding only a 2 leaves play (see :meth:`TienLenEngine.skip_stuck_leaders`).
+
+    >>> type(TienLenEngine(TienLenRules(finish_on_two="forbidden"))).__name__
+    'LastTwoEngine'
+    """
+
+    def _end_round(self, state: ClimbState) -> None:
+        super()._end_round(state)
+        if state.hands[state.turn] & _TWOS:
+            self.skip_stuck_leaders(state)
+
+
 class ComebackEngine(TienLenEngine):
     """The engine when ``passed_may_chop`` is set: a passed player may come back in the
     round, only to chop."""
@@ -360,6 +372,17 @@ class ComebackEngine(TienLenEngine):
             return
         self._end_round(state)
 
+
+class ComebackLastTwoEngine(ComebackEngine, LastTwoEngine):
+    """Both: a passed player may come back to chop, and no one goes out on a 2."""
+
+
+_ENGINES: dict[tuple[bool, bool], type[TienLenEngine]] = {
+    (False, False): TienLenEngine,
+    (True, False): ComebackEngine,
+    (False, True): LastTwoEngine,
+    (True, True): ComebackLastTwoEngine,
+}
 
 _RANK_BITS = int("1" * 13, 16)  # bit 4r for each rank r
 
