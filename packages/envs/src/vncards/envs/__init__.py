@@ -30,6 +30,7 @@ from vncards.envs._env import INSTANT_WINS, VncardsEnv
 from vncards.envs._factory import make_env
 from vncards.envs._generic import GenericEncoding
 from vncards.envs._lookup import ENTRY_POINT_GROUP, encoding_for
+from vncards.envs._parallel import SimultaneousParallelEnv
 from vncards.envs._shedding import SheddingEncoding, hand_positions, play_from_positions
 
 __all__ = [
@@ -42,10 +43,12 @@ __all__ = [
     "GenericEncoding",
     "ObservationLayout",
     "SheddingEncoding",
+    "SimultaneousParallelEnv",
     "VncardsEnv",
     "encoding_for",
     "env",
     "hand_positions",
+    "parallel_env",
     "play_from_positions",
     "play_id",
     "raw_env",
@@ -75,3 +78,21 @@ def raw_env(
 ) -> VncardsEnv:
     """The unwrapped :class:`VncardsEnv` of any installed game."""
     return VncardsEnv(game, variant, players, render_mode, rules, **kwargs)
+
+
+def parallel_env(
+    game: str | GamePlugin[Any, Any, Any],
+    variant: str | None = None,
+    players: int = 4,
+    render_mode: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> SimultaneousParallelEnv:
+    """The game with PettingZoo's parallel API, for games whose seats choose at once
+    (Mậu Binh); a turn-based game is refused with
+    :class:`~vncards.envs.EnvOptionError`.
+
+    >>> parallel_env("maubinh", players=3).possible_agents
+    ['player_0', 'player_1', 'player_2']
+    """
+    return SimultaneousParallelEnv(VncardsEnv(game, variant, players, render_mode, rules, **kwargs))

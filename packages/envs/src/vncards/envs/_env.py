@@ -219,7 +219,9 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
 
     # ------------------------------------------------------------ episodes
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(
+        self, seed: int | np.integer[Any] | None = None, options: dict[str, Any] | None = None
+    ) -> None:
         """Deal a new game. ``seed`` (an integer) restarts the stream of deals (the same
         seed, the same games); without it the next deal of the stream is played.
         ``options["first"]`` names the seat that acts first (a seat number or agent

@@ -34,6 +34,9 @@ ids, the cards of chi1, chi2 and chi3 (3 × 52).
 52
 >>> int(maubinh_v0.env(players=2, actions="splits").action_space("player_0").n)
 72072
+
+``parallel_env()`` gives the same game with PettingZoo's parallel API: the seats
+arrange together, one card each a step.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from vncards.envs._encoding import Encoding, ObservationLayout
 from vncards.envs._env import VncardsEnv
 from vncards.envs._factory import make_env
 from vncards.envs._lookup import unknown_actions
+from vncards.envs._parallel import SimultaneousParallelEnv
 from vncards.maubinh import Arrange, MauBinhView, Splits
 
 __all__ = [
@@ -59,6 +63,7 @@ __all__ = [
     "MauBinhEncoding",
     "encoding",
     "env",
+    "parallel_env",
     "raw_env",
 ]
 
@@ -369,3 +374,15 @@ def env(
 ) -> AECEnv:
     """Mậu Binh, wrapped as PettingZoo's own games are."""
     return make_env("maubinh", variant, players, render_mode, rules, **kwargs)
+
+
+def parallel_env(
+    variant: str | None = None,
+    players: int = 4,
+    render_mode: str | None = None,
+    rules: dict[str, Any] | None = None,
+    **kwargs: Any,
+) -> SimultaneousParallelEnv:
+    """Mậu Binh with PettingZoo's parallel API: every seat places a card each step
+    (card ids only)."""
+    return SimultaneousParallelEnv(raw_env(variant, players, render_mode, rules, **kwargs))
