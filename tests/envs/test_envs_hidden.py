@@ -95,7 +95,7 @@ def test_nothing_exposed_to_the_acting_agent_holds_a_card_hidden_from_it(
 @pytest.mark.parametrize("bad", [2.5, "3", True, b"1", [1], np.float32(1.0)])
 def test_an_action_that_is_not_an_integer_is_refused_in_one_sentence(bad: Any) -> None:
     """Non-integer actions (floats, strings, bools, lists) raise IllegalMove with code
-    ``not-an-action-id``, one line, and change nothing (issue: hostile inputs, item 9)."""
+    ``not-an-action-id``, one line, and change nothing (docs/envs.md, "The episode")."""
     env = raw_env("tienlen", view_info=False)
     env.reset(seed=1)
     before, agent = env.state.copy(), env.agent_selection
@@ -129,7 +129,7 @@ def test_a_terminated_agent_given_an_action_is_refused_in_one_sentence() -> None
 @pytest.mark.parametrize("bad", [2.5, "7", True, [1], np.float64(3)])
 def test_a_seed_that_is_not_an_integer_is_refused_in_one_sentence(bad: Any) -> None:
     """``reset(seed=...)`` takes an integer or None; anything else is one
-    EnvOptionError naming it (issue: hostile inputs, item 9)."""
+    EnvOptionError naming it (docs/envs.md, "The episode")."""
     env = raw_env("tusac", view_info=False)
     with pytest.raises(EnvOptionError, match="a seed is an integer or None") as err:
         env.reset(seed=bad)
@@ -142,7 +142,7 @@ def test_a_seed_that_is_not_an_integer_is_refused_in_one_sentence(bad: Any) -> N
 @pytest.mark.parametrize("game", ENV_GAMES)
 def test_a_bad_first_option_is_refused_in_one_sentence(bad: Any, game: str) -> None:
     """``options["first"]`` is a seat number or an agent name; anything else is one
-    EnvOptionError, never a raw IndexError or TypeError (issue: hostile inputs, item 9)."""
+    EnvOptionError, never a raw IndexError or TypeError (docs/envs.md, "The episode")."""
     env = raw_env(game, players=4, view_info=False)
     with pytest.raises(EnvOptionError, match=r'options\["first"\]') as err:
         env.reset(seed=1, options={"first": bad})
