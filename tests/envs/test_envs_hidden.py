@@ -165,5 +165,12 @@ def test_options_and_instant_wins_of_the_wrong_kind_are_refused() -> None:
         env.reset(seed=1, options=[("first", 0)])  # type: ignore[arg-type]
     with pytest.raises(EnvOptionError, match="instant_wins is 'redeal' or 'end'"):
         raw_env("tienlen", instant_wins="keep")
-    with pytest.raises(EnvOptionError, match="no action encoding 'subsets'"):
-        raw_env("tienlen", actions="subsets")
+    for game, known in (
+        ("tienlen", "cards, positions"),
+        ("tusac", "cards"),
+        ("maubinh", "cards, splits"),
+    ):
+        with pytest.raises(
+            EnvOptionError, match=f"no action encoding 'subsets'; choose one of {known}"
+        ):
+            raw_env(game, actions="subsets")
