@@ -8,6 +8,15 @@ Steps per second is actions taken in a round divided by the median round (stored
 times slower per action than the core loop measured in the same run. Target: at least
 10,000 env steps a second on one core.
 
+Before and after card-based ids, in the same run: the position ids with the game ending
+inside ``reset`` (``actions="positions", instant_wins="end"``, what the environment did
+before) against the default card ids with redeals, and the card ids with per-action
+features; each stores ``ratio_to_positions`` (its rate over the position ids' rate).
+Mậu Binh (4 players): one id per arrangement (``actions="splits"``, a 72,072-wide mask
+a step) against card by card (ten ``Discrete(52)`` steps an arrangement); each stores
+``games_per_s`` and the card encoding ``ratio_to_splits`` (games a second over the
+splits' games a second).
+
     uv run pytest benchmarks/test_envs.py --benchmark-enable --benchmark-only
 """
 
@@ -36,11 +45,11 @@ def core_batch(seed: int) -> int:
     return actions
 
 
-def env_batch(env: VncardsEnv, seed: int) -> int:
-    """``EPISODES`` episodes of uniformly random legal ids; actions taken."""
+def env_batch(env: VncardsEnv, seed: int, episodes: int = EPISODES) -> int:
+    """``episodes`` episodes of uniformly random legal ids; actions taken."""
     pick = random.Random(seed).random
     steps = 0
-    for g in range(EPISODES):
+    for g in range(episodes):
         env.reset(seed=seed + g)
         for _ in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
@@ -55,7 +64,8 @@ def env_batch(env: VncardsEnv, seed: int) -> int:
     return steps
 
 
-def _rate(benchmark: BenchmarkFixture, name: str, steps: int) -> None:
+def _rate(benchmark: BenchmarkFixture, name: str, steps: int, base: str = "core") -> None:
+    """Store steps a second and, once ``base`` has run, the ratio to it."""
     stats = benchmark.stats
     if stats is None:
         return
@@ -65,6 +75,9 @@ def _rate(benchmark: BenchmarkFixture, name: str, steps: int) -> None:
     core = _RATES.get("core")
     if name != "core" and core:
         benchmark.extra_info["ratio_to_core"] = round(core / rate, 2)
+    before = _RATES.get(base)
+    if base != "core" and before and name != base:
+        benchmark.extra_info[f"ratio_to_{base}"] = round(rate / before, 2)
 
 
 def test_core_random_bot_loop(benchmark: BenchmarkFixture) -> None:
@@ -74,12 +87,62 @@ def test_core_random_bot_loop(benchmark: BenchmarkFixture) -> None:
     _rate(benchmark, "core", steps)
 
 
+def test_env_random_masked_steps_position_ids(benchmark: BenchmarkFixture) -> None:
+    """Before: position ids, an instant win ending the episode in ``reset``."""
+    env = raw_env("tienlen", players=4, view_info=False, actions="positions", instant_wins="end")
+    steps = benchmark(env_batch, env, 1000)
+    assert steps > EPISODES * 10
+    _rate(benchmark, "positions", steps)
+
+
 def test_env_random_masked_steps(benchmark: BenchmarkFixture) -> None:
-    """Env steps for training: observation and mask built each step, no JSON view."""
+    """After: env steps for training with card ids (the default), observation and mask
+    built each step, no JSON view."""
     env = raw_env("tienlen", players=4, view_info=False)
     steps = benchmark(env_batch, env, 1000)
     assert steps > EPISODES * 10
-    _rate(benchmark, "env", steps)
+    _rate(benchmark, "env", steps, base="positions")
+
+
+def test_env_random_masked_steps_with_action_features(benchmark: BenchmarkFixture) -> None:
+    """Card ids with a feature row per legal id in ``infos`` each step."""
+    env = raw_env("tienlen", players=4, view_info=False, action_features=True)
+    steps = benchmark(env_batch, env, 1000)
+    assert steps > EPISODES * 10
+    _rate(benchmark, "features", steps, base="positions")
+
+
+MAUBINH_GAMES = 10
+"""Mậu Binh games in one round (a splits step builds a 72,072-wide mask)."""
+
+
+def _games(benchmark: BenchmarkFixture, name: str, steps: int, base: str | None = None) -> None:
+    stats = benchmark.stats
+    if stats is None:
+        return
+    rate = MAUBINH_GAMES / stats.stats.median
+    _RATES[name] = rate
+    benchmark.extra_info["games_per_s"] = round(rate, 1)
+    benchmark.extra_info["steps_per_s"] = round(steps / stats.stats.median)
+    before = _RATES.get(base or "")
+    if before:
+        benchmark.extra_info[f"ratio_to_{base}"] = round(rate / before, 2)
+
+
+def test_env_maubinh_split_ids(benchmark: BenchmarkFixture) -> None:
+    """Before: Mậu Binh with one id per arrangement."""
+    env = raw_env("maubinh", players=4, view_info=False, actions="splits")
+    steps = benchmark(env_batch, env, 1000, MAUBINH_GAMES)
+    assert steps >= MAUBINH_GAMES
+    _games(benchmark, "splits", steps)
+
+
+def test_env_maubinh_card_by_card(benchmark: BenchmarkFixture) -> None:
+    """After: Mậu Binh arranged card by card."""
+    env = raw_env("maubinh", players=4, view_info=False)
+    steps = benchmark(env_batch, env, 1000, MAUBINH_GAMES)
+    assert steps >= MAUBINH_GAMES * 10
+    _games(benchmark, "maubinh-cards", steps, base="splits")
 
 
 def test_env_random_masked_steps_with_json_views(benchmark: BenchmarkFixture) -> None:

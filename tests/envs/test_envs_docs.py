@@ -1,6 +1,6 @@
 """The two examples of docs/envs.md run as written: the greedy bot evaluated through the
 environment, and the numpy self-play learner, which must beat random players by more
-than its 95 % interval (issue: RL environments, item 7)."""
+than its 95 % interval (docs/envs.md)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Random episodes through the environments: rewards are the referee's payments for the
 same game's record, nothing hidden reaches an observation, illegal ids are refused, and
-an instant win at the deal ends the episode inside ``reset`` (issue: RL environments;
-DESIGN.md "Environments" and "Hidden information")."""
+an instant win at the deal ends the episode inside ``reset`` only when asked to
+(DESIGN.md "Environments" and "Hidden information")."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def _hidden_free(env: VncardsEnv, agent: str, obs: dict[str, np.ndarray]) -> Non
     if determinize is not None:
         other = determinize(view, random.Random(len(view.history)))
         again = env.plugin.view(other, seat)
-        assert np.array_equal(env.encoding.observe(again), vec)
+        assert np.array_equal(env.encoding.observe(again, env.draft), vec)
 
 
 def play_random_episode(
@@ -105,33 +105,56 @@ def _sample(n: int, rng: np.random.Generator, most: int = 300) -> list[int]:
     return list(range(n)) if n <= most else sorted(rng.choice(n, most, replace=False))
 
 
-@pytest.mark.parametrize("game", ENV_GAMES)
-def test_every_offered_action_has_one_id_and_back(game: str) -> None:
-    """Exact encoding: each action the game offers has its own id, the id reads back as
-    that action, and the mask is exactly those ids."""
+@pytest.mark.parametrize("game", ["tienlen", "samloc", "tusac"])
+def test_every_offered_action_has_an_id_and_each_legal_id_one_offered_action(game: str) -> None:
+    """Card ids: each action the game offers has an id in the mask; each legal id stands
+    for one offered action that has that id, and reads back as it from the view alone
+    (a run's lower cards are the lowest offered); the mask is exactly those ids."""
     env = raw_env(game, players=3, view_info=False)
     enc = env.encoding
     rng = np.random.default_rng(5)
     for seed in range(10):
         env.reset(seed=seed)
         while env.agents and not env.terminations[env.agent_selection]:
-            seat = env.possible_agents.index(env.agent_selection)
-            view = env.view(seat)
+            view = env.view(env.possible_agents.index(env.agent_selection))
             step = env.plugin.decision(env.state)
             assert step is not None
-            offered = step.actions
-            picked = _sample(len(offered), rng)
-            ids = [enc.action_id(view, offered[k]) for k in picked]
-            assert len(set(ids)) == len(ids)
-            for i, k in zip(ids, picked, strict=True):
-                assert 0 <= i < enc.size
-                assert enc.action(view, i) == offered[k]
+            offered = list(step.actions)
             mask = env.observe(env.agent_selection)["action_mask"]
-            assert int(mask.sum()) == len(offered) + step.optional
-            assert all(mask[i] for i in ids)
-            if step.optional:
-                assert enc.decline_id is not None
-                assert mask[enc.decline_id]
+            by_id: dict[int, list[Any]] = {}
+            for a in offered:
+                by_id.setdefault(enc.action_id(view, a), []).append(a)
+            legal = env.legal_actions()
+            assert set(legal) == set(by_id) | ({enc.decline_id} if step.optional else set())
+            assert set(np.flatnonzero(mask)) == set(legal)
+            for i, act in legal.items():
+                if act is DECLINED:
+                    continue
+                assert act in by_id[i]
+                if hasattr(act, "cards") and isinstance(act.cards, int):
+                    assert act.cards == min(a.cards for a in by_id[i])
+                    assert enc.action(view, i) == act
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+@pytest.mark.parametrize("game", ["tienlen", "samloc"])
+def test_position_ids_stay_one_to_one(game: str) -> None:
+    """With ``actions="positions"`` every offered play keeps its own id (the subset of
+    hand positions it uses), which reads back as that play."""
+    env = raw_env(game, players=3, view_info=False, actions="positions")
+    rng = np.random.default_rng(6)
+    for seed in range(5):
+        env.reset(seed=seed)
+        while env.agents and not env.terminations[env.agent_selection]:
+            view = env.view(env.possible_agents.index(env.agent_selection))
+            step = env.plugin.decision(env.state)
+            assert step is not None
+            ids = [env.encoding.action_id(view, a) for a in step.actions]
+            assert len(set(ids)) == len(ids)
+            for i, a in zip(ids, step.actions, strict=True):
+                assert env.encoding.action(view, i) == a
+            mask = env.observe(env.agent_selection)["action_mask"]
+            assert int(mask.sum()) == len(ids) + step.optional
             env.step(int(rng.choice(np.flatnonzero(mask))))
 
 
@@ -145,7 +168,7 @@ def test_an_illegal_id_is_refused_by_name_and_changes_nothing(game: str) -> None
     mask = env.observe(agent)["action_mask"]
     before = env.state.copy()
     unoffered = np.flatnonzero(mask == 0)
-    if unoffered.size:  # a Mậu Binh seat may make any of its arrangements
+    if unoffered.size:
         bad = int(unoffered[0])
         with pytest.raises(IllegalMove, match=f"Action {bad} ") as err:
             env.step(bad)
@@ -160,9 +183,21 @@ def test_an_illegal_id_is_refused_by_name_and_changes_nothing(game: str) -> None
 @pytest.mark.parametrize("game", ENV_GAMES)
 def test_record_actions_and_ids_translate_both_ways(game: str) -> None:
     """action_to_record gives the record action an id stands for, and
-    action_from_record gives the id back."""
+    action_from_record gives the id back (Mậu Binh: the tenth card of an arrangement
+    completes its record action, and the record action names the next card)."""
     env = raw_env(game, view_info=False)
     env.reset(seed=4)
+    if env.encoding.staged:
+        step = env.plugin.decision(env.state)
+        assert step is not None
+        path = env.encoding.stage_path(env.view(step.seat), step.actions[77])
+        for card in path[:9]:
+            assert env.action_from_record(_record_of(env, path)) == card
+            with pytest.raises(IllegalMove, match="does not complete"):
+                env.action_to_record(card)
+            env.step(card)
+        assert env.action_to_record(path[9]) == _record_of(env, path)
+        return
     legal = env.legal_actions()
     ids = sorted(legal)
     for k in _sample(len(ids), np.random.default_rng(4)):
@@ -176,7 +211,15 @@ def test_record_actions_and_ids_translate_both_ways(game: str) -> None:
         assert env.action_from_record(record) == action_id
 
 
+def _record_of(env: VncardsEnv, path: list[int]) -> dict[str, Any]:
+    """The record action of the Mậu Binh arrangement the ten cards ``path`` make."""
+    view = env.view(env.possible_agents.index(env.agent_selection))
+    act = env.encoding.stage(view, path[:9], path[9])
+    return {"player": env.agent_selection, **env.plugin.action_to_record(env.state, act)}
+
+
 def _instant_win_seed(env: VncardsEnv) -> int:
+    """The first seed whose first deal ends at once (with ``instant_wins="end"``)."""
     for seed in range(20_000):
         env.reset(seed=seed)
         if all(env.terminations.values()):
@@ -185,10 +228,10 @@ def _instant_win_seed(env: VncardsEnv) -> int:
 
 
 @pytest.mark.parametrize("game", ["tienlen", "samloc"])
-def test_an_instant_win_at_the_deal_ends_the_episode_in_reset(game: str) -> None:
-    """Tới trắng: the deal itself ends the game, so every agent starts terminated with
-    its payment already given; each then steps None and leaves."""
-    env = raw_env(game, players=4, view_info=False)
+def test_with_instant_wins_end_an_instant_win_ends_the_episode_in_reset(game: str) -> None:
+    """Tới trắng with ``instant_wins="end"``: the deal itself ends the game, so every
+    agent starts terminated with its payment already given; each then steps None."""
+    env = raw_env(game, players=4, view_info=False, instant_wins="end")
     seed = _instant_win_seed(env)
     report = referee(env.plugin, env.record())
     assert report.outcome == "instant-win"
@@ -205,7 +248,7 @@ def test_an_instant_win_at_the_deal_ends_the_episode_in_reset(game: str) -> None
 
 def test_a_game_with_no_environment_module_is_encoded_as_a_shedding_game() -> None:
     """A new climbing game needs nothing in vncards.envs: any SheddingGame plugin gets
-    the subset encoding (here Tiến lên's plugin under another name)."""
+    the card-id encoding (here Tiến lên's plugin under another name)."""
     from vncards.tienlen import TienLenGame
 
     class Renamed(TienLenGame):
@@ -214,7 +257,7 @@ def test_a_game_with_no_environment_module_is_encoded_as_a_shedding_game() -> No
     env = raw_env(Renamed(), players=2, view_info=False)
     totals = play_random_episode(env, 1, np.random.default_rng(1), check_hidden=False)
     assert sum(totals.values()) == 0
-    assert env.encoding.size == 8192
+    assert env.encoding.size == 1444
 
 
 def test_unknown_game_and_player_counts_are_refused() -> None:
@@ -228,25 +271,29 @@ def test_unknown_game_and_player_counts_are_refused() -> None:
         raw_env("tienlen", players=5)
 
 
-def test_views_travel_in_infos_as_json() -> None:
-    """infos[agent]["view"] is the acting agent's view as JSON; at the end, every
-    agent's."""
+def test_views_travel_in_infos_as_json_in_the_selected_agents_entry_only() -> None:
+    """infos[agent]["view"] is the acting agent's view as JSON, and no other entry holds
+    one; at the end, the view goes with the agent selected to step None."""
     env = raw_env("tienlen")
     env.reset(seed=9)
     info: dict[str, Any] = env.infos[env.agent_selection]
     assert info["view"]["player"] == env.agent_selection
     assert len(info["view"]["hand"]) == 13
     while not all(env.terminations.values()):
+        assert [a for a in env.agents if "view" in env.infos[a]] == [env.agent_selection]
         legal = sorted(env.legal_actions())
         env.step(legal[0])
-    assert all(env.infos[a]["view"]["player"] == a for a in env.agents)
+    for agent in env.agent_iter():
+        assert [a for a in env.agents if "view" in env.infos[a]] == [agent]
+        assert env.infos[agent]["view"]["player"] == agent
+        env.step(None)
 
 
 @pytest.mark.skipif("maubinh" not in ENV_GAMES, reason="vncards-maubinh is not installed")
 def test_maubinh_ids_are_the_games_own_split_numbers() -> None:
-    """Mậu Binh: id k is split k of vncards.maubinh.Splits (so a seat's whole mask is the
-    range of ids, in the game's own order)."""
-    env = raw_env("maubinh", players=2, view_info=False)
+    """Mậu Binh with ``actions="splits"``: id k is split k of vncards.maubinh.Splits (so a
+    seat's whole mask is the range of ids, in the game's own order)."""
+    env = raw_env("maubinh", players=2, view_info=False, actions="splits")
     env.reset(seed=8)
     step = env.plugin.decision(env.state)
     assert step is not None

@@ -1,10 +1,13 @@
 """vncards.envs — every installed vncards game as a PettingZoo AEC environment.
 
 Agents ``player_0 …`` sit in turn order; each game has one fixed ``Discrete`` action
-space with an exact encoding (every legal action has an id, an id that is not legal
-now is refused with :class:`~vncards.core.IllegalMove`); observations are
+space whose ids name cards (one id, the same cards, in every deal; an id that is not
+legal now is refused with :class:`~vncards.core.IllegalMove`); observations are
 ``{"observation": int8 vector of the seat's view, "action_mask": int8 legal ids}``;
-rewards are the lá each seat won or lost, given when the game ends.
+rewards are the lá each seat won or lost, given when the game ends. An episode never
+ends inside ``reset`` unless asked to (``instant_wins="end"``), and per-action feature
+vectors come with ``action_features=True``. A game with no encoding of its own gets
+the generic one, or registers its own under :data:`ENTRY_POINT_GROUP`.
 
 >>> from vncards.envs import env
 >>> e = env("samloc", players=2)
@@ -20,21 +23,34 @@ from typing import Any
 
 from pettingzoo import AECEnv
 from vncards.core import GamePlugin
+from vncards.envs._card_ids import CardIdEncoding, play_id
+from vncards.envs._checks import EnvOptionError
 from vncards.envs._encoding import DECLINED, Encoding, ObservationLayout
-from vncards.envs._env import VncardsEnv, encoding_for
+from vncards.envs._env import INSTANT_WINS, VncardsEnv
 from vncards.envs._factory import make_env
+from vncards.envs._generic import GenericEncoding
+from vncards.envs._lookup import ENTRY_POINT_GROUP, encoding_for
+from vncards.envs._parallel import SimultaneousParallelEnv
 from vncards.envs._shedding import SheddingEncoding, hand_positions, play_from_positions
 
 __all__ = [
     "DECLINED",
+    "ENTRY_POINT_GROUP",
+    "INSTANT_WINS",
+    "CardIdEncoding",
     "Encoding",
+    "EnvOptionError",
+    "GenericEncoding",
     "ObservationLayout",
     "SheddingEncoding",
+    "SimultaneousParallelEnv",
     "VncardsEnv",
     "encoding_for",
     "env",
     "hand_positions",
+    "parallel_env",
     "play_from_positions",
+    "play_id",
     "raw_env",
 ]
 
@@ -62,3 +78,21 @@ def raw_env(
 ) -> VncardsEnv:
     """The unwrapped :class:`VncardsEnv` of any installed game."""
     return VncardsEnv(game, variant, players, render_mode, rules, **kwargs)
+
+
+def parallel_env(
+    game: str | GamePlugin[Any, Any, Any],
+    variant: str | None = None,
+    players: int = 4,
+    render_mode: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> SimultaneousParallelEnv:
+    """The game with PettingZoo's parallel API, for games whose seats choose at once
+    (Mậu Binh); a turn-based game is refused with
+    :class:`~vncards.envs.EnvOptionError`.
+
+    >>> parallel_env("maubinh", players=3).possible_agents
+    ['player_0', 'player_1', 'player_2']
+    """
+    return SimultaneousParallelEnv(VncardsEnv(game, variant, players, render_mode, rules, **kwargs))

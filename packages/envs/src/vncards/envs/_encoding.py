@@ -98,6 +98,58 @@ class Encoding(ABC):
             ids.append(self._decline_id())
         return ids
 
+    def legal_places(
+        self, view: View, actions: Sequence[Any], optional: bool
+    ) -> tuple[Sequence[int], Sequence[int] | None]:
+        """The legal ids and, for each, its place among the offered ``actions``
+        (``len(actions)`` for the decline id); ``None`` for the places when the ids are
+        the offered actions one for one, in order (the default).
+
+        An encoding in which several offered actions share an id (card ids of a run
+        whose lower cards may differ in suit) keeps one of them per id here.
+        """
+        return self.legal_ids(view, actions, optional), None
+
+    # ------------------------------------------------------------ staged choices
+
+    staged: bool = False
+    """Whether one game action is made of several ids in a row (Mậu Binh's arrangement,
+    card by card): then :meth:`stage_ids` and :meth:`stage` replace the offered list."""
+
+    def stage_ids(self, view: View, draft: Sequence[int]) -> list[int]:
+        """The ids legal after the ids ``draft`` of the current choice (staged
+        encodings only)."""
+        raise NotImplementedError(f"{self.game}'s actions take one id each")
+
+    def stage(self, view: View, draft: Sequence[int], action_id: int) -> Any:
+        """The game action that ``draft`` followed by ``action_id`` completes, or
+        ``None`` while more ids are needed (staged encodings only)."""
+        raise NotImplementedError(f"{self.game}'s actions take one id each")
+
+    def stage_path(self, view: View, action: Any) -> list[int]:
+        """The ids, in order, that make the game action ``action`` (staged encodings
+        only)."""
+        raise NotImplementedError(f"{self.game}'s actions take one id each")
+
+    def stage_features(self, view: View, draft: Sequence[int], ids: Sequence[int]) -> np.ndarray:
+        """One feature row per id of ``ids`` after ``draft`` (staged encodings only)."""
+        raise NotImplementedError(f"{self.game}'s actions take one id each")
+
+    # ------------------------------------------------------------ action features
+
+    feature_parts: tuple[tuple[str, int], ...] = ()
+    """The named blocks of an action's feature vector, in order: ``(name, size)``."""
+
+    @property
+    def feature_size(self) -> int:
+        """The length of an action's feature vector."""
+        return sum(size for _, size in self.feature_parts)
+
+    def action_features(self, view: View, actions: Sequence[Any]) -> np.ndarray:
+        """One feature row per game action of ``view.seat`` (:data:`DECLINED` for a
+        decline): a ``float32`` array of shape ``(len(actions), feature_size)``."""
+        raise NotImplementedError(f"{self.game} has no action features")
+
     def _decline_id(self) -> int:
         if self.decline_id is None:
             raise IllegalMove("nothing-to-decline", f"{self.game} has no optional choices.")
@@ -114,8 +166,9 @@ class Encoding(ABC):
     # ------------------------------------------------------------ observations
 
     @abstractmethod
-    def observe(self, view: View) -> np.ndarray:
-        """The observation vector of ``view`` (shape ``(layout.size,)``, ``int8``)."""
+    def observe(self, view: View, draft: Sequence[int] = ()) -> np.ndarray:
+        """The observation vector of ``view`` (shape ``(layout.size,)``, ``int8``);
+        ``draft`` is the ids chosen so far of a staged choice."""
 
     @abstractmethod
     def render(self, view: View, players: Sequence[str]) -> str:

@@ -9,16 +9,20 @@ Episodes: ``reset`` deals a new game; the agent selected is the seat whose choic
 game waits for (which need not be the next seat round the table: a Sâm declaration or
 a Tứ Sắc claim out of turn is asked of its seat). When the game ends, every agent is
 terminated at once with its reward — the lá it won or lost — and each then steps
-``None`` to leave, as PettingZoo's classic games do. An instant win at the deal (tới
-trắng) ends the game inside ``reset``: every agent starts terminated, its payment
-already in ``rewards``, and the first ``last()`` shows it.
+``None`` to leave, as PettingZoo's classic games do. A deal that an instant win (tới
+trắng) ends at once is dealt again, and the deals passed over are reported in
+``infos[agent]["redealt"]``, so that an episode never ends inside ``reset``; with
+``instant_wins="end"`` the game ends there instead, every agent starting terminated
+with its payment already in ``rewards``.
+
+What the environment exposes while an agent acts holds nothing hidden from that agent:
+``infos`` carries a view (and action features) only in the acting agent's entry.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -31,48 +35,23 @@ from vncards.core import (
     GameResult,
     IllegalMove,
     PlayedGame,
-    PluginError,
     RecordAction,
     RulesError,
-    SheddingGame,
     View,
     get_game,
     record_game,
     resolve_rules,
 )
-from vncards.envs._encoding import DECLINED, Encoding
+from vncards.envs._checks import EnvOptionError, check_action, check_first, check_seed
+from vncards.envs._encoding import DECLINED
+from vncards.envs._lookup import encoding_for
 
-__all__ = ["VncardsEnv", "encoding_for"]
+__all__ = ["INSTANT_WINS", "VncardsEnv", "encoding_for"]
 
-
-def encoding_for(plugin: GamePlugin[Any, Any, Any], rules: Any, n_players: int) -> Encoding:
-    """The encoding of ``plugin``'s game: the one its module ``vncards.envs.<name>_v0``
-    defines (a function ``encoding(plugin, rules, n_players)``), else the shedding
-    encoding for any :class:`~vncards.core.SheddingGame`; :class:`PluginError` otherwise.
-
-    >>> from vncards.core import get_game
-    >>> tienlen = get_game("tienlen")
-    >>> encoding_for(tienlen, tienlen.presets["dem-la"], 4).size
-    8192
-    """
-    name = f"vncards.envs.{plugin.name}_v0"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name != name:  # the module is there but something it needs is not
-            raise
-        module = None
-    make: Callable[..., Encoding] | None = getattr(module, "encoding", None)
-    if make is not None:
-        return make(plugin, rules, n_players)
-    if isinstance(plugin, SheddingGame):
-        from vncards.envs._shedding import SheddingEncoding
-
-        return SheddingEncoding(plugin, rules, n_players)
-    raise PluginError(
-        f"no environment encoding for the game {plugin.name!r}: add a module"
-        f" vncards.envs.{plugin.name}_v0 with an encoding(plugin, rules, n_players) function"
-    )
+INSTANT_WINS = ("redeal", "end")
+"""What ``reset`` does with a deal an instant win ends at once: deal again (the
+default), or end the episode there."""
+_MAX_REDEALS = 1000
 
 
 class _LegalIds:
@@ -81,13 +60,15 @@ class _LegalIds:
 
     __slots__ = ("ids", "places")
 
-    def __init__(self, ids: Sequence[int]) -> None:
+    def __init__(self, ids: Sequence[int], places: Sequence[int] | None = None) -> None:
         self.ids = ids
         self.places: dict[int, int] | None = None
-        if not (isinstance(ids, range) and ids.step == 1):
+        if places is not None:
+            self.places = dict(zip(ids, places, strict=True))
+        elif not (isinstance(ids, range) and ids.step == 1):
             self.places = {i: k for k, i in enumerate(ids)}
-            if len(self.places) != len(ids):
-                raise AssertionError("two offered actions share an action id")
+        if self.places is not None and len(self.places) != len(ids):
+            raise AssertionError("two offered actions share an action id")
 
     def get(self, action_id: int) -> int | None:
         """The place of ``action_id`` among the offered actions, or ``None``."""
@@ -99,7 +80,9 @@ class _LegalIds:
 
     def items(self) -> list[tuple[int, int]]:
         """``(id, place)`` pairs."""
-        return [(i, k) for k, i in enumerate(self.ids)]
+        if self.places is None:
+            return [(i, k) for k, i in enumerate(self.ids)]
+        return list(self.places.items())
 
     def mark(self, mask: np.ndarray) -> None:
         """Set the legal ids' entries of ``mask`` to 1."""
@@ -116,24 +99,43 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
     ``game`` is an installed game's name (or its plugin object), ``variant`` a preset
     (the game's default when ``None``), ``rules`` single settings overriding it,
     ``players`` the number of seats. Agents are ``player_0 …``; ``player_i`` sits in seat
-    ``i`` (seat order is turn order). With ``view_info`` (the default) the acting agent's
-    ``infos[agent]["view"]`` holds its view as JSON (every agent's at the end); turn it
-    off for speed when training.
+    ``i`` (seat order is turn order).
+
+    Keywords: ``actions`` picks the game's action encoding (card-based by default; see
+    :func:`~vncards.envs.encoding_for`); ``instant_wins`` is ``"redeal"`` (the default)
+    or ``"end"`` (see the module docstring); with ``view_info`` (the default) the acting
+    agent's ``infos[agent]["view"]`` holds its view as JSON — turn it off for speed
+    when training; with ``action_features`` the acting agent's
+    ``infos[agent]["legal_ids"]`` lists its legal ids in increasing order and
+    ``infos[agent]["action_features"]`` holds one feature row per id, in that order
+    (the rows' layout: ``encoding.feature_parts``).
 
     >>> from vncards.envs import VncardsEnv
-    >>> env = VncardsEnv("tienlen", players=3)
+    >>> env = VncardsEnv("tienlen", players=3, action_features=True)
     >>> env.reset(seed=1)
     >>> obs, reward, terminated, truncated, info = env.last()
     >>> sorted(obs), obs["action_mask"].shape, info["view"]["player"] == env.agent_selection
-    (['action_mask', 'observation'], (8192,), True)
-    >>> env.step(int(obs["action_mask"].nonzero()[0][0]))
+    (['action_mask', 'observation'], (1444,), True)
+    >>> list(info["legal_ids"]) == list(obs["action_mask"].nonzero()[0])
+    True
+    >>> info["action_features"].shape == (len(info["legal_ids"]), 62)
+    True
+    >>> env.step(int(info["legal_ids"][0]))
 
-    The deal of seed 7 holds six pairs (sáu đôi), a tới trắng: the game is over inside
-    ``reset``, every agent terminated with its payment already given.
+    The deal of seed 7 holds six pairs (sáu đôi), a tới trắng: it is dealt again, and
+    the deal passed over is reported.
 
     >>> env.reset(seed=7)
-    >>> env.terminations
-    {'player_0': True, 'player_1': True, 'player_2': True}
+    >>> env.infos[env.agent_selection]["redealt"][0]["payments"]
+    {'player_0': 36, 'player_1': -18, 'player_2': -18}
+    >>> any(env.terminations.values())
+    False
+
+    With ``instant_wins="end"`` that game is over inside ``reset``, every agent
+    terminated with its payment already given.
+
+    >>> env = VncardsEnv("tienlen", players=3, instant_wins="end")
+    >>> env.reset(seed=7)
     >>> env.rewards
     {'player_0': 36.0, 'player_1': -18.0, 'player_2': -18.0}
     >>> for agent in env.agent_iter():
@@ -150,7 +152,10 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         render_mode: str | None = None,
         rules: Mapping[str, Any] | None = None,
         *,
+        actions: str | None = None,
+        instant_wins: str = "redeal",
         view_info: bool = True,
+        action_features: bool = False,
     ) -> None:
         super().__init__()
         plugin = get_game(game) if isinstance(game, str) else game
@@ -159,10 +164,13 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.rule_overrides = dict(rules or {})
         self.rules = resolve_rules(plugin, variant, rules)
         lo, hi = plugin.player_range(self.rules)
-        if not lo <= players <= hi:
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
             raise RulesError(
-                f"{plugin.name} is played by {lo} to {hi} players under these rules, not {players}"
+                f"{plugin.name} is played by {lo} to {hi} players under these rules,"
+                f" not {players!r}"
             )
+        if instant_wins not in INSTANT_WINS:
+            raise EnvOptionError(f"instant_wins is 'redeal' or 'end', not {instant_wins!r}")
         self.metadata = {
             "render_modes": ["human", "ansi"],
             "name": f"{plugin.name}_v0",
@@ -172,7 +180,9 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
             raise ValueError(f"render_mode must be one of human, ansi or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.view_info = view_info
-        self.encoding = encoding_for(plugin, self.rules, players)
+        self.with_features = action_features
+        self.instant_wins = instant_wins
+        self.encoding = encoding_for(plugin, self.rules, players, actions)
         self.n_players = players
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents: list[str] = []
@@ -192,6 +202,9 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self._views: dict[int, View] = {}
         self._decision: tuple[int, Sequence[Any], bool] | None = None
         self._legal: _LegalIds | None = None
+        self._draft: list[int] = []
+        self._bot_plan: list[int] | None = None
+        self.redealt: list[dict[str, Any]] = []
         self.agent_selection = self.possible_agents[0]
 
     # ------------------------------------------------------------ spaces
@@ -206,19 +219,53 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
 
     # ------------------------------------------------------------ episodes
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game. ``seed`` restarts the stream of deals (the same seed, the same
-        games); without it the next deal of the stream is played. ``options["first"]``
-        names the seat that acts first (a match's previous winner); otherwise the game's
-        first-game rule decides."""
+    def reset(
+        self, seed: int | np.integer[Any] | None = None, options: dict[str, Any] | None = None
+    ) -> None:
+        """Deal a new game. ``seed`` (an integer) restarts the stream of deals (the same
+        seed, the same games); without it the next deal of the stream is played.
+        ``options["first"]`` names the seat that acts first (a seat number or agent
+        name: a match's previous winner); otherwise the game's first-game rule decides.
+        A deal an instant win ends at once is dealt again unless ``instant_wins="end"``
+        (then every agent starts terminated with its payment)."""
+        seed = check_seed(seed)
+        if options is not None and not isinstance(options, Mapping):
+            raise EnvOptionError(f"options is a mapping, not {type(options).__name__}")
+        first = check_first((options or {}).get("first"), self.possible_agents)
         if seed is not None:
             self._rng = random.Random(seed)
-        first = (options or {}).get("first")
-        game_seed = self._rng.getrandbits(62)
-        state = self.plugin.new_game(self.rules, self.n_players, game_seed, first=first)
+        self.redealt = []
+        while True:
+            game_seed = self._rng.getrandbits(62)
+            state = self.plugin.new_game(self.rules, self.n_players, game_seed, first=first)
+            if self.instant_wins == "end" or self.plugin.decision(state) is not None:
+                break
+            if len(self.redealt) >= _MAX_REDEALS:
+                raise RulesError(
+                    f"{_MAX_REDEALS} deals in a row ended at once; these rules leave"
+                    " nothing to play"
+                )
+            self.redealt.append(self._report(state, game_seed))
+        self._begin(state)
+
+    def _report(self, state: Any, game_seed: int) -> dict[str, Any]:
+        """What everyone learns of a deal an instant win ended: its outcome, the winner
+        and the payments (an instant hand is shown to the table)."""
+        result = self.plugin.result(state)
+        return {
+            "seed": game_seed,
+            "outcome": result.outcome,
+            "winner": None if result.winner is None else self.possible_agents[result.winner],
+            "payments": {
+                a: int(p) for a, p in zip(self.possible_agents, result.payments, strict=True)
+            },
+        }
+
+    def _begin(self, state: Any) -> None:
         self.state = state
         self._start = state.copy()
         self._actions = []
+        self._draft = []
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -227,7 +274,10 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[0]
         self._advance()
-        # an instant win at the deal: everyone starts terminated with its payment
+        if self.redealt:
+            for info in self.infos.values():
+                info["redealt"] = list(self.redealt)
+        # with instant_wins="end", an instant win: everyone starts terminated
         self._accumulate_rewards()
 
     def _advance(self) -> None:
@@ -241,33 +291,64 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
             return
         seat = decision.seat
         self._decision = (seat, decision.actions, decision.optional)
-        agent = self.possible_agents[seat]
-        self.agent_selection = agent
+        self.agent_selection = self.possible_agents[seat]
+        self._inform()
+
+    def _inform(self) -> None:
+        """Fill ``infos``: the selected agent's entry gets its view (and action features);
+        every other entry is emptied, so no agent's cards sit where another can read."""
+        agent = self.agent_selection
+        self.infos = {a: {} for a in self.agents}
+        if agent not in self.infos:
+            return
+        info = self.infos[agent]
         if self.view_info:
-            self.infos[agent] = {"view": self.view(seat).to_json(self.possible_agents)}
+            info["view"] = self.view(self._seat_of[agent]).to_json(self.possible_agents)
+        if self.with_features and self._decision is not None:
+            info["legal_ids"], info["action_features"] = self._features()
+
+    def _features(self) -> tuple[np.ndarray, np.ndarray]:
+        """The legal ids of the selected agent, increasing, and their feature rows."""
+        step = self._decision
+        assert step is not None
+        view = self.view(step[0])
+        legal = self._legal_index()
+        ids = np.array(sorted(legal.ids), dtype=np.int64)
+        enc = self.encoding
+        if enc.staged:
+            return ids, enc.stage_features(view, self._draft, [int(i) for i in ids])
+        actions = [self._action_at(legal.get(int(i))) for i in ids]  # type: ignore[arg-type]
+        return ids, enc.action_features(view, actions)
 
     def _finish(self) -> None:
         payments = self.plugin.result(self.state).payments
         for agent in self.agents:
             self.terminations[agent] = True
             self.rewards[agent] = float(payments[self._seat_of[agent]])
-            if self.view_info:
-                seat = self._seat_of[agent]
-                self.infos[agent] = {"view": self.view(seat).to_json(self.possible_agents)}
+        self._inform()
+
+    def _was_dead_step(self, action: Any) -> None:
+        super()._was_dead_step(action)
+        self._inform()
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """The selected agent takes action id ``action`` (``None`` once terminated).
 
         An id that is not legal now raises :class:`~vncards.core.IllegalMove` naming it,
-        and changes nothing.
+        and changes nothing; so does anything but an integer id.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalMove(
+                    "agent-terminated",
+                    f"{agent} is terminated: its only action is None, not {action!r}.",
+                )
             self._was_dead_step(action)
             return
         if action is None:
             raise IllegalMove("must-act", f"{agent} must choose an action; None is not one.")
-        action_id = int(action)
+        action_id = check_action(action)
         index = self._legal_index().get(action_id)
         if index is None:
             self.encoding.check_id(action_id)
@@ -279,7 +360,16 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
             )
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        act = self._action_at(index)
+        if self.encoding.staged:
+            act = self.encoding.stage(self.view(self._seat_of[agent]), self._draft, action_id)
+            if act is None:  # a staged choice goes on: the same agent picks again
+                self._draft.append(action_id)
+                self._legal = None
+                self._inform()
+                return
+            self._draft = []
+        else:
+            act = self._action_at(index)
         if act is DECLINED:
             self.plugin.decline(self.state, self._seat_of[agent])
         else:
@@ -292,6 +382,12 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
 
     # ------------------------------------------------------------ what agents see
 
+    @property
+    def draft(self) -> tuple[int, ...]:
+        """The ids the selected agent has chosen so far of a staged choice (Mậu Binh's
+        cards placed so far); empty for other encodings."""
+        return tuple(self._draft)
+
     def view(self, seat: int) -> View:
         """The view of ``seat`` now (built once per position)."""
         view = self._views.get(seat)
@@ -301,8 +397,11 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
 
     def legal_actions(self) -> dict[int, Any]:
         """The legal ids of the selected agent now, each with the game action it stands
-        for (:data:`~vncards.envs.DECLINED` for the decline id); empty once the game is
+        for (:data:`~vncards.envs.DECLINED` for the decline id; for a staged encoding,
+        the id's own number while the choice is not complete); empty once the game is
         over."""
+        if self.encoding.staged:
+            return {i: i for i in self._legal_index().ids}
         return {i: self._action_at(k) for i, k in self._legal_index().items()}
 
     def _legal_index(self) -> _LegalIds:
@@ -313,9 +412,12 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
             step = self._decision
             if step is None:
                 legal = _LegalIds([])
+            elif self.encoding.staged:
+                legal = _LegalIds(self.encoding.stage_ids(self.view(step[0]), self._draft))
             else:
                 seat, offered, optional = step
-                legal = _LegalIds(self.encoding.legal_ids(self.view(seat), offered, optional))
+                ids, places = self.encoding.legal_places(self.view(seat), offered, optional)
+                legal = _LegalIds(ids, places)
             self._legal = legal
         return legal
 
@@ -331,9 +433,14 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         seat = self._seat_of[agent]
         mask = np.zeros(self.encoding.size, dtype=np.int8)
         step = self._decision
+        draft: Sequence[int] = ()
         if step is not None and step[0] == seat:
             self._legal_index().mark(mask)
-        return {"observation": self.encoding.observe(self.view(seat)), "action_mask": mask}
+            draft = self._draft
+        return {
+            "observation": self.encoding.observe(self.view(seat), draft),
+            "action_mask": mask,
+        }
 
     def render(self) -> str | None:
         """The table from the selected agent's seat: returned in ``ansi`` mode, printed in
@@ -353,17 +460,25 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
 
     def bot_action(self, bot: Bot) -> int:
         """The id a vncards bot (``vncards.core.Bot``) picks for the selected agent, from
-        that seat's view and offered actions, as in :func:`vncards.core.play_game`."""
+        that seat's view and offered actions, as in :func:`vncards.core.play_game` (for a
+        staged encoding, the next id of the action it chose)."""
         step = self._decision
         if step is None:
             raise IllegalMove("game-over", "The game is over; no one is to act.")
         seat, offered, optional = step
         view = self.view(seat)
+        if self.encoding.staged and self._draft:
+            plan = self._bot_plan
+            if plan is not None and plan[: len(self._draft)] == self._draft:
+                return plan[len(self._draft)]
         choice = bot.choose(view, offered, optional)
         if choice is None:
             if not optional:
                 raise IllegalMove("must-act", f"bot {bot.name} declined a forced choice")
             return self.encoding._decline_id()
+        if self.encoding.staged:
+            self._bot_plan = self.encoding.stage_path(view, choice)
+            return self._bot_plan[len(self._draft)]
         return self.encoding.action_id(view, choice)
 
     def result(self) -> GameResult:
@@ -388,21 +503,38 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
     def action_to_record(self, action_id: int) -> dict[str, Any] | None:
         """The record action (with ``player``) that id ``action_id`` of the selected agent
         stands for now; ``None`` for the decline id (records hold no declines)."""
-        index = self._legal_index().get(int(action_id))
-        if index is not None:
+        action_id = check_action(action_id)
+        seat = self._seat_of[self.agent_selection]
+        index = self._legal_index().get(action_id)
+        if self.encoding.staged:
+            act = self.encoding.stage(self.view(seat), self._draft, action_id)
+            if act is None:
+                raise IllegalMove(
+                    "incomplete-action",
+                    f"Action {action_id} does not complete {self.agent_selection}'s choice;"
+                    " its record action is known once the last id is chosen.",
+                )
+        elif index is not None:
             act = self._action_at(index)
         else:
-            seat = self._seat_of[self.agent_selection]
-            act = self.encoding.action(self.view(seat), int(action_id))
+            act = self.encoding.action(self.view(seat), action_id)
         if act is DECLINED:
             return None
         return {"player": self.agent_selection, **self.plugin.action_to_record(self.state, act)}
 
     def action_from_record(self, record_action: Mapping[str, Any]) -> int:
-        """The id of a record action of the selected agent (``player`` may be left out)."""
+        """The id of a record action of the selected agent (``player`` may be left out;
+        for a staged encoding, the next id of that action)."""
         data = {"player": self.agent_selection, **record_action}
         seat = self._seat_of.get(data["player"])
         if seat is None:
             raise IllegalMove("no-such-player", f"There is no player {data['player']!r} here.")
         act = self.plugin.action_from_record(self.state, RecordAction.model_validate(data), seat)
+        if self.encoding.staged:
+            path = self.encoding.stage_path(self.view(seat), act)
+            if path[: len(self._draft)] != self._draft:
+                raise IllegalMove(
+                    "not-this-draft", "That action does not follow the ids chosen so far."
+                )
+            return path[len(self._draft)]
         return self.encoding.action_id(self.view(seat), act)

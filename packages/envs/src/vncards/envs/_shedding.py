@@ -35,12 +35,28 @@ from vncards.core import (
     SheddingGame,
     ShedView,
     View,
+    classify,
     format_card,
     mask_ids,
 )
 from vncards.envs._encoding import DECLINED, Encoding, ObservationLayout
 
-__all__ = ["SheddingEncoding", "hand_positions", "play_from_positions"]
+__all__ = ["ACTION_TYPES", "SheddingEncoding", "hand_positions", "play_from_positions"]
+
+ACTION_TYPES = (
+    "pass",
+    "single",
+    "pair",
+    "triple",
+    "quad",
+    "straight",
+    "pair-run",
+    "play",
+    "declare",
+    "decline",
+)
+"""The type block of a climbing game's action features, in order (``play``: cards the
+game takes that form none of the six shapes)."""
 
 
 def _shed_view(view: View) -> ShedView:
@@ -134,6 +150,34 @@ class SheddingEncoding(Encoding):
         self.layout = ObservationLayout(parts)
         self._slices = self.layout.slices
         self._card_bits = 52 * (2 * n + 2)
+        self._combo_rules = plugin.combo_rules(rules)
+
+    feature_parts = (("cards", 52), ("type", len(ACTION_TYPES)))
+
+    def action_features(self, view: View, actions: Sequence[Any]) -> np.ndarray:
+        """Per action: the cards it plays (52 bits, by card id) and its type, one-hot in
+        :data:`ACTION_TYPES` order.
+
+        >>> from vncards.core import Pass, get_game
+        >>> tl = get_game("tienlen")
+        >>> enc = SheddingEncoding(tl, tl.presets["dem-la"], 4)
+        >>> view = tl.view(tl.new_game(tl.presets["dem-la"], 4, seed=1), 0)
+        >>> rows = enc.action_features(view, [Pass(0)])
+        >>> rows.shape, int(rows[0, 52 + ACTION_TYPES.index("pass")])
+        ((1, 62), 1)
+        """
+        out = np.zeros((len(actions), self.feature_size), dtype=np.float32)
+        rules = self._combo_rules
+        for row, a in enumerate(actions):
+            if type(a) is Play:
+                combo = classify(a.cards, rules)
+                for c in mask_ids(a.cards):
+                    out[row, c] = 1
+                kind = "play" if combo is None else combo.kind.code
+            else:
+                kind = "decline" if a is DECLINED else "declare" if type(a) is Declare else "pass"
+            out[row, 52 + ACTION_TYPES.index(kind)] = 1
+        return out
 
     # ------------------------------------------------------------ actions
 
@@ -241,7 +285,7 @@ class SheddingEncoding(Encoding):
 
     # ------------------------------------------------------------ observations
 
-    def observe(self, view: View) -> np.ndarray:
+    def observe(self, view: View, draft: Sequence[int] = ()) -> np.ndarray:
         """The observation vector of ``view`` (see the module docstring)."""
         v = _shed_view(view)
         n = self.n_players

@@ -1,15 +1,18 @@
 """Sâm Lốc as a PettingZoo AEC environment
 (needs ``vncards-samloc`` installed), 2 to 5 players.
 
-Actions: ``Discrete(2**10 + 2 = 1026)`` — a play is the set of positions it uses in the
-acting seat's hand sorted low to high, as a bitmask; 0 is the pass. Observations and
+Actions: ``Discrete(1446)``, card-based — 0 is the pass, ``1 … 195`` a set of one
+rank (single, pair, triple, quad) by its exact cards, ``196 … 1443`` a straight or
+pair-run by its kind, its span and its highest card (1444 = báo Sâm, 1445 = decline); see
+:mod:`vncards.envs._card_ids`. With ``actions="positions"``: ``Discrete(2**10 + 2 = 1026)``, a
+play as the set of positions it uses in the hand sorted low to high. Observations and
 the full layout: :mod:`vncards.envs._shedding` and the envs page of the docs.
 
 >>> from vncards.envs import samloc_v0
 >>> env = samloc_v0.env(players=3)
 >>> env.reset(seed=3)
 >>> int(env.action_space(env.agent_selection).n)
-1026
+1446
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@ Actions (``Discrete(150)``), by id:
 - ``147``: draw (bốc); ``148``: pass the drawn card on; ``149``: decline an optional
   winning claim.
 
+Ids name cards: a discard its card's kind, a take the kinds of the own cards it lays
+down, so one id means the same cards in every deal. Action features (an option of the
+environment): the cards an action moves as counts per kind (28) and its type (5).
+
 Observation (``int8``, seats counted from the observer: 0 = itself, 1 = next …): the
 private hand as counts per kind (28), every seat's exposed groups as counts per kind
 (players × 28), dead cards per kind (28), the active card (28, one-hot), who put it on
@@ -35,6 +39,7 @@ from vncards.core import GamePlugin, IllegalMove, View
 from vncards.envs._encoding import DECLINED, Encoding, ObservationLayout
 from vncards.envs._env import VncardsEnv
 from vncards.envs._factory import make_env
+from vncards.envs._lookup import unknown_actions
 from vncards.tusac import (
     DISCARD,
     Discard,
@@ -48,6 +53,7 @@ from vncards.tusac import (
 )
 
 __all__ = [
+    "ACTION_TYPES",
     "DECLINE",
     "DRAW",
     "PASS",
@@ -73,6 +79,8 @@ PASS = DRAW + 1
 DECLINE = PASS + 1
 """149: decline an optional winning claim."""
 _SIZE = DECLINE + 1
+ACTION_TYPES = ("discard", "take", "draw", "pass", "decline")
+"""The type block of Tứ Sắc's action features, in order."""
 
 
 class TuSacEncoding(Encoding):
@@ -155,7 +163,38 @@ class TuSacEncoding(Encoding):
             return "take with " + " ".join(fmt(own)) if own else "take alone"
         return {DRAW: "draw", PASS: "pass", DECLINE: "decline"}[action_id]
 
-    def observe(self, view: View) -> np.ndarray:
+    feature_parts = (("cards", KINDS), ("type", len(ACTION_TYPES)))
+
+    def action_features(self, view: View, actions: Sequence[Any]) -> np.ndarray:
+        """Per action: the cards it moves as counts per kind (a discard's card; a take's
+        own cards and the card taken) and its type, one-hot in :data:`ACTION_TYPES`
+        order.
+
+        >>> from vncards.core import get_game
+        >>> from vncards.tusac import Discard
+        >>> ts = get_game("tusac")
+        >>> enc = TuSacEncoding(ts, ts.presets["standard"], 4)
+        >>> view = ts.view(ts.new_game(ts.presets["standard"], 4, seed=1), 0)
+        >>> enc.action_features(view, [Discard(0, 3)])[0].nonzero()[0].tolist()
+        [3, 28]
+        """
+        out = np.zeros((len(actions), self.feature_size), dtype=np.float32)
+        active = _tusac_view(view).active
+        for row, a in enumerate(actions):
+            if isinstance(a, Discard):
+                out[row, a.card] += 1
+                kind = "discard"
+            elif isinstance(a, Take):
+                for k in (*a.cards, active):
+                    if k >= 0:
+                        out[row, k] += 1
+                kind = "take"
+            else:
+                kind = "decline" if a is DECLINED else "draw" if isinstance(a, Draw) else "pass"
+            out[row, KINDS + ACTION_TYPES.index(kind)] = 1
+        return out
+
+    def observe(self, view: View, draft: Sequence[int] = ()) -> np.ndarray:
         """The observation vector of ``view`` (see the module docstring)."""
         v = _tusac_view(view)
         n = self.n_players
@@ -213,8 +252,13 @@ def _tusac_view(view: View) -> TuSacView:
     return view
 
 
-def encoding(plugin: GamePlugin[Any, Any, Any], rules: Any, n_players: int) -> TuSacEncoding:
-    """Tứ Sắc's encoding (what :func:`vncards.envs.encoding_for` looks up)."""
+def encoding(
+    plugin: GamePlugin[Any, Any, Any], rules: Any, n_players: int, actions: str = "cards"
+) -> TuSacEncoding:
+    """Tứ Sắc's encoding (what :func:`vncards.envs.encoding_for` looks up); its only
+    ``actions`` is ``"cards"``."""
+    if actions != "cards":
+        raise unknown_actions(plugin.name, actions, ("cards",))
     return TuSacEncoding(plugin, rules, n_players)
 
 
