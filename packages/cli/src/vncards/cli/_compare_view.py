@@ -110,7 +110,7 @@ def game_tables(columns: Sequence[Column], s: Settings, width: int) -> list[Any]
             heads.append(head)
         who = ""
         if len(names) == 1:
-            who = f" · {names.pop()}" + (f" × {counts.pop()}" if len(counts) == 1 else "")
+            who = f" · bots: {names.pop()}" + (f" × {counts.pop()}" if len(counts) == 1 else "")
         title = f"{first.plugin.title} ({first.plugin.name}) · {facts.unit}{who}"
         out.append(Text(title, style="bold", no_wrap=True, overflow="ellipsis"))
         label_w = 14
