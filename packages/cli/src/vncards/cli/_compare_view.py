@@ -102,7 +102,8 @@ def game_tables(columns: Sequence[Column], s: Settings, width: int) -> list[Any]
         counts = {c.players for c in cols}
         heads = []
         for c in cols:
-            head = Text(c.name, style="bold" if c.baseline else "")
+            # a house rule per line: a head is never cut, however long the rules
+            head = Text("\n".join(c.name.split(" ")), style="bold" if c.baseline else "")
             if len(names) > 1:
                 head.append(f" {_bots_text(c)}", style="dim")
             elif len(counts) > 1:
@@ -113,13 +114,12 @@ def game_tables(columns: Sequence[Column], s: Settings, width: int) -> list[Any]
             who = f" · bots: {names.pop()}" + (f" × {counts.pop()}" if len(counts) == 1 else "")
         title = f"{first.plugin.title} ({first.plugin.name}) · {facts.unit}{who}"
         out.append(Text(title, style="bold", no_wrap=True, overflow="ellipsis"))
-        label_w = 14
+        label_w = 18
         cell_w = max(9, (width - label_w - 1 - 2 * len(cols)) // max(1, len(cols)))
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
         table.add_column("", no_wrap=True, max_width=label_w, overflow="crop")
         for head in heads:
-            table.add_column(head, justify="right", no_wrap=True, max_width=cell_w,
-                             overflow="crop")  # fmt: skip
+            table.add_column(head, justify="right", max_width=cell_w, overflow="fold")
         figures = {f.key: f for c in cols for f in c.figures}
         order = [k for k in SHOWN if k in figures] + [k for k in figures if k.startswith("per100.")]
         for key in order:
@@ -140,9 +140,11 @@ def game_tables(columns: Sequence[Column], s: Settings, width: int) -> list[Any]
 def header_lines(columns: Sequence[Column], s: Settings) -> list[str]:
     """The lines above the tables: games, profile, what the cells mean."""
     who = "bots as given" if s.bots is not None else f"profile {s.profile}"
-    restricted = f"; first seat may not: {s.restrict}" if s.restrict else ""
-    return [
-        f"Measured over {s.games} simulated games each (the same deals in every column",
-        f"of a game), seed {s.seed}, {who}{restricted}. Baseline (a game's first column):",
-        "value ±95% interval; others: value and paired difference (* clear of zero).",
+    lines = [
+        f"Measured over {s.games} simulated games each, seed {s.seed}, {who}.",
+        "The columns of a game share deals. Baseline (a game's first column): value",
+        "±95% interval; others: value and paired difference (* clear of zero).",
     ]
+    if s.restrict:
+        lines.append(f"Restricted play: the first seat may not use {s.restrict}.")
+    return lines
