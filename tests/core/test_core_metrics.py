@@ -231,3 +231,28 @@ def test_arms_are_the_same_on_one_or_two_workers() -> None:
         Arm("samloc", "replay", None, 4, ("sam",) * 4, seed=3, games=6),
     ]
     assert play_arms(arms, workers=1) == play_arms(arms, workers=2)
+
+
+def test_stake_decisions_and_outcome_shares() -> None:
+    """The stake is what the winners receive (5 + 3 = 8 lá); decisions count every
+    choice asked; the first seat's payment is its own; instant wins and draws are
+    shares of the games."""
+    game = Trace(0, (5, 3, -8), 1, 2, "win", "dragon", 7, 9, 4, 3, {})
+    drawn = Trace(1, (0, 0, 0), None, 0, "draw", None, 7, 9, 4, 3, {})
+    rows: list[Row] = [{"main": game}, {"main": drawn}]
+    assert _value("moved", rows, 3) == 4.0
+    assert _value("decisions", rows, 3) == 9.0
+    assert _value("first_seat_payment", rows, 3) == -4.0
+    assert _value("instant_wins", rows, 3) == 0.5
+    assert _value("draws", rows, 3) == 0.5
+
+
+def test_search_edge_and_paid_against_random() -> None:
+    """The search arm's first seat wins one game in two of four players: an edge of
+    1/2 - 1/4; the skill arm's first seat is paid 6 lá a game."""
+    rows: list[Row] = [
+        {"search": _trace((3, -1, -1, -1), winner=k % 2), "skill": _trace((6, -2, -2, -2))}
+        for k in range(4)
+    ]
+    assert _value("skill_search", rows, 4) == pytest.approx(0.25)
+    assert _value("skill_casual_paid", rows, 4) == 6.0

@@ -11,7 +11,6 @@ tables :mod:`vncards.cli._compare_view`; the page and chart
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -119,9 +118,7 @@ def compare_payload(
     """One entry per column: game, preset, house rules, its settings summary, and (when
     ``settings`` has games) what was measured: see :func:`measured_json`."""
     if settings is not None and settings.games > 0:
-        baselines = _baselines(columns, baseline)
-        total = sum(settings.games + 3 * settings.extra for _ in columns)
-        _measure(columns, settings, baselines, total)
+        _measure(columns, settings, _baselines(columns, baseline))
     out = []
     for c in columns:
         assert c.rules is not None
@@ -140,7 +137,7 @@ def compare_payload(
     return out
 
 
-def _measure(columns: list[Column], s: Settings, baselines: dict[str, Column], total: int) -> None:
+def _measure(columns: list[Column], s: Settings, baselines: dict[str, Column]) -> None:
     # what the run mends (a worker process that stopped, its games played again) is one
     # ``vncards: warning:`` line, as in ``vncards simulate``
     with warnings_as_lines():
@@ -151,7 +148,10 @@ def _measure(columns: list[Column], s: Settings, baselines: dict[str, Column], t
 
         with Progress(BarColumn(), TimeElapsedColumn(), console=err_console, transient=True) as bar:
             task = bar.add_task("compare", total=None)
-            advance: Callable[[int], None] = lambda k: bar.advance(task, k)  # noqa: E731
+
+            def advance(k: int) -> None:
+                bar.advance(task, k)
+
             measure(columns, s, baselines, progress=advance)
 
 
