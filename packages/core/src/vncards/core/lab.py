@@ -9,7 +9,7 @@ skilled bot, the others casual) and ``restricted`` (seat 1 barred from one rule)
 so arms and columns are compared deal by deal. A game depends on its arm and index
 alone: the traces are the same on one process, many, or a Dask cluster.
 
->>> arm = Arm("tienlen:plugin", "main", None, 3, ("greedy",) * 3, seed=1, games=2)
+>>> arm = Arm("tienlen", "main", None, 3, ("greedy",) * 3, seed=1, games=2)
 >>> [t.index for t in play_arms([arm])[0]]
 [0, 1]
 """
