@@ -138,3 +138,17 @@ def test_skilled_profile_seats_search_at_a_fixed_budget() -> None:
     assert m["profile"] == "skilled"
     assert m["bots"] == ["search"] * 4
     assert {"lead_changes", "decided_at", "skill_search"} <= set(m["metrics"])
+
+
+def test_unreachable_scheduler_is_one_sentence() -> None:
+    """A scheduler nobody listens on, or an address that is not one: exit 2, one line
+    naming it."""
+    pytest.importorskip("distributed")
+    for address, said in (("tcp://127.0.0.1:9", "127.0.0.1:9"), ("nowhere", "'nowhere'")):
+        result = CliRunner().invoke(
+            app, ["compare", "-g", "2", "-c", "tienlen", "--scheduler", address],
+            env={"VNCARDS_DASK_TIMEOUT": "2"},
+        )  # fmt: skip
+        assert result.exit_code == 2, result.output
+        assert said in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1

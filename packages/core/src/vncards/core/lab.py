@@ -30,7 +30,14 @@ from vncards.core._plugins import CountsGames
 from vncards.core._rng import derive_seed
 from vncards.core._search import make_bot
 from vncards.core.facts import RestrictedBot, facts_of
-from vncards.core.simulate import SimulationError, _plugin_for, run_chunks
+from vncards.core.simulate import (
+    _ADDRESS,
+    SimulationError,
+    _dask_timeout,
+    _plugin_for,
+    _probe,
+    run_chunks,
+)
 
 __all__ = ["PROFILES", "Arm", "Trace", "lead_changes", "play_arms", "profile_bot"]
 
@@ -263,11 +270,20 @@ def _on_dask(
         raise SimulationError(
             'running on a Dask cluster needs Dask: pip install "vncards-cli[dask]"'
         ) from None
+    address = scheduler.strip()
+    if not _ADDRESS.match(address):
+        raise SimulationError(
+            f"{scheduler!r} is not a Dask scheduler address (tcp://HOST:PORT or tls://HOST:PORT)"
+        )
+    # the same bounded waits as a simulation's: nothing listening is said within them
+    limit = _dask_timeout(None)
+    _probe(address, limit)
     try:
-        client = distributed.Client(scheduler, timeout=30, set_as_default=False)
+        client = distributed.Client(address, timeout=limit, set_as_default=False)
     except Exception as e:
         raise SimulationError(
-            f"cannot reach the Dask scheduler at {scheduler} ({type(e).__name__})"
+            f"cannot reach the Dask scheduler at {scheduler} within {limit:g} s"
+            f" ({type(e).__name__})"
         ) from None
     try:
         threads = sum(client.nthreads().values()) or workers
