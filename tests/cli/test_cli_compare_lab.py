@@ -65,6 +65,8 @@ def test_mau_binh_counts_chi_and_has_no_first_seat() -> None:
     m = column["measured"]
     assert m["unit"] == "chi"
     assert "first_seat" not in m["metrics"]
+    assert "length" not in m["metrics"]
+    assert "forced" not in m["metrics"]
     table = CliRunner().invoke(app, ["compare", "-g", "8", "-c", "maubinh", "-w", "1"])
     assert "chi/game" in table.stdout
     assert "1st seat" not in table.stdout

@@ -148,7 +148,9 @@ def _figures(column: Column) -> list[Figure]:
         {s.key: s.label for s in plugin.statistics} if isinstance(plugin, ReportsStatistics) else {}
     )
     labels.update(facts.counted)
-    figures = core_figures(column.players, first_seat=facts.first_seat, unit=facts.unit)
+    figures = core_figures(
+        column.players, first_seat=facts.first_seat, unit=facts.unit, timed=facts.timed
+    )
     figures += rule_figures(labels)
     if any(r["main"].estimates for r in column.rows):
         figures += search_figures()

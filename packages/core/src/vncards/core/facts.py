@@ -48,7 +48,9 @@ class CompareFacts:
     """A game's facts for comparisons (see the module docstring).
 
     ``unit`` is what payments count (``lá`` cards, ``chi`` hands); ``first_seat``
-    whether who acts first (or deals) is a seat worth measuring; ``players`` the count
+    whether who acts first (or deals) is a seat worth measuring; ``timed`` whether a
+    game's length and its forced decisions depend on its play (not where every seat
+    makes one choice, as in Mậu Binh); ``players`` the count
     each preset is played at when it is not the usual four (``{"five-players": 5}``);
     ``casual`` the bot that plays the game's rules as a casual player does (declares,
     chops); ``skilled`` the strongest bot (searching at a fixed budget where it
@@ -60,6 +62,7 @@ class CompareFacts:
 
     unit: str = "lá"
     first_seat: bool = True
+    timed: bool = True
     players: Mapping[str, int] = field(default_factory=dict)
     casual: str = "greedy"
     skilled: str = "search"

@@ -313,12 +313,19 @@ def _importance(r: Row) -> float:
     return float(r["main"].payments[0] - r["restricted"].payments[0])
 
 
-def core_figures(players: int, *, first_seat: bool, unit: str = "lá") -> list[Figure]:
+_TIMED = frozenset({"length", "rounds", "decisions", "choices", "forced"})
+
+
+def core_figures(
+    players: int, *, first_seat: bool, unit: str = "lá", timed: bool = True
+) -> list[Figure]:
     """The metrics every game has (``players`` sets the fair share of a seat); the
-    first-seat ones only where ``first_seat``.
+    first-seat ones only where ``first_seat``, the duration ones only where ``timed``.
 
     >>> [f.key for f in core_figures(4, first_seat=False)][:3]
     ['moved', 'seat_gap', 'spread']
+    >>> "length" in [f.key for f in core_figures(4, first_seat=False, timed=False)]
+    False
     """
     main = ("main",)
     figures = [
@@ -372,6 +379,8 @@ def core_figures(players: int, *, first_seat: bool, unit: str = "lá") -> list[F
                 per_game=lambda r: _first_paid(r["main"]),
             ),
         ]
+    if not timed:
+        figures = [f for f in figures if f.key not in _TIMED]
     return figures
 
 

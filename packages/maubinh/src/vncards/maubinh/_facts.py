@@ -1,7 +1,7 @@
-"""What Mậu Binh tells ``vncards compare``: payments in chi, no first seat (every seat
-arranges at once), greedy as the casual bot and the solver as the skilled one, and two
-rules a seat can be made blind to (it arranges as if the rule did not exist): the chi
-bonuses, and the sập hầm multiplier.
+"""What Mậu Binh tells ``vncards compare``: payments in chi, no first seat and no length
+to measure (every seat arranges once, all at the same time), greedy as the casual bot
+and the solver as the skilled one, and two rules a seat can be made blind to (it
+arranges as if the rule did not exist): the chi bonuses, and the sập hầm multiplier.
 
 >>> COMPARE_FACTS.unit, COMPARE_FACTS.first_seat, [r.key for r in COMPARE_FACTS.restrictions]
 ('chi', False, ['no-bonus', 'no-sap-ham'])
@@ -14,6 +14,7 @@ from vncards.core.facts import CompareFacts, Restriction
 COMPARE_FACTS = CompareFacts(
     unit="chi",
     first_seat=False,
+    timed=False,  # every seat arranges once: no length or forced decisions to measure
     casual="greedy",
     skilled="solver",
     restrictions=(
