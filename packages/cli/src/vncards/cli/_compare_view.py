@@ -33,10 +33,12 @@ def number(value: float, unit: str, *, signed: bool = False) -> str:
 
     >>> number(0.256, "%"), number(12.34, "lá"), number(-3.0, "lá", signed=True)
     ('25.6%', '12.3', '-3.0')
-    >>> number(0.02, "%", signed=True), number(340.0, "/100")
-    ('+2.0%', '340')
+    >>> number(0.02, "%", signed=True), number(340.0, "/100"), number(-0.0004, "%", signed=True)
+    ('+2.0%', '340', '+0.0%')
     """
     sign = "+" if signed else ""
+    if round(value, 3 if unit == "%" else 1) == 0:
+        value = 0.0  # no "-0.0": a difference that rounds to nothing has no sign
     if unit == "%":
         return f"{value * 100:{sign}.1f}%"
     if abs(value) >= 100 or (unit == "/100" and abs(value) >= 10):
