@@ -256,3 +256,24 @@ def test_search_edge_and_paid_against_random() -> None:
     ]
     assert _value("skill_search", rows, 4) == pytest.approx(0.25)
     assert _value("skill_casual_paid", rows, 4) == 6.0
+
+
+def test_restricted_greedy_never_chops_in_tien_len() -> None:
+    """``no-chop`` (Tiến lên): the greedy first seat chops in some of 150 games when
+    free, and in none when barred; the others still may."""
+    plugin = load_game("tienlen")
+    rule = facts_of(plugin).restriction("no-chop")
+    assert rule is not None
+    counts = []
+    for barred in (False, True):
+        chops = 0
+        for seed in range(150):
+            state = plugin.new_game(plugin.presets["dem-la"], 4, seed)
+            first = plugin.bots["greedy"](seed)
+            bots = [RestrictedBot(first, rule) if barred else first]
+            bots += [plugin.bots["greedy"](i) for i in range(1, 4)]
+            final = play_game(plugin, state, bots).final
+            chops += sum(1 for e in final.events if e.type == "chop" and e.seat == 0)
+        counts.append(chops)
+    assert counts[0] > 0
+    assert counts[1] == 0
