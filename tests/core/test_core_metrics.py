@@ -258,22 +258,34 @@ def test_search_edge_and_paid_against_random() -> None:
     assert _value("skill_casual_paid", rows, 4) == 6.0
 
 
-def test_restricted_greedy_never_chops_in_tien_len() -> None:
-    """``no-chop`` (Tiến lên): the greedy first seat chops in some of 150 games when
-    free, and in none when barred; the others still may."""
-    plugin = load_game("tienlen")
-    rule = facts_of(plugin).restriction("no-chop")
+def _free_uses(game: str, key: str, barred: bool, deals: int) -> int:
+    """How often the greedy first seat used the rule when it had another choice."""
+    plugin = load_game(game)
+    rule = facts_of(plugin).restriction(key)
     assert rule is not None
-    counts = []
-    for barred in (False, True):
-        chops = 0
-        for seed in range(150):
-            state = plugin.new_game(plugin.presets["dem-la"], 4, seed)
-            first = plugin.bots["greedy"](seed)
-            bots = [RestrictedBot(first, rule) if barred else first]
-            bots += [plugin.bots["greedy"](i) for i in range(1, 4)]
-            final = play_game(plugin, state, bots).final
-            chops += sum(1 for e in final.events if e.type == "chop" and e.seat == 0)
-        counts.append(chops)
-    assert counts[0] > 0
-    assert counts[1] == 0
+    assert rule.forbids is not None
+    used = 0
+    for seed in range(deals):
+        state = plugin.new_game(plugin.presets[plugin.default_preset], 4, seed)
+        first = plugin.bots["greedy"](seed)
+        bots = [RestrictedBot(first, rule) if barred else first]
+        bots += [plugin.bots["greedy"](i) for i in range(1, 4)]
+        while (d := plugin.decision(state)) is not None:
+            view = plugin.view(state, d.seat)
+            choice = bots[d.seat].choose(view, d.actions, d.optional)
+            if d.seat == 0 and choice is not None and rule.forbids(view, choice):
+                used += any(not rule.forbids(view, a) for a in d.actions) or d.optional
+            if choice is None:
+                plugin.decline(state, d.seat)
+            else:
+                plugin.apply(state, choice)
+    return used
+
+
+@pytest.mark.parametrize(("game", "key"), [("tienlen", "no-chop"), ("tusac", "no-take")])
+def test_restricted_greedy_never_uses_the_rule_by_choice(game: str, key: str) -> None:
+    """A greedy first seat uses the rule (chops; takes) by choice in some of 40 games
+    when free, and never when barred (a take the rules make compulsory it still
+    makes)."""
+    assert _free_uses(game, key, barred=False, deals=40) > 0
+    assert _free_uses(game, key, barred=True, deals=40) == 0
