@@ -49,6 +49,7 @@ from vncards.maubinh._engine import (
     outcome_of,
     start_game,
 )
+from vncards.maubinh._facts import COMPARE_FACTS
 from vncards.maubinh._hands import RANK, SUIT, evaluator, hand_code
 from vncards.maubinh._instant import instant_hand
 from vncards.maubinh._rules import (
@@ -194,6 +195,7 @@ class MauBinhGame:
         outcomes=("showdown", "instant-win", "draw"),
         transfer_reasons=REASONS,
     )
+    compare_facts = COMPARE_FACTS  # what vncards compare measures of it
     statistics = (
         Statistic("binh_lung", "lủng", "Games where a player's chi were out of order."),
         Statistic("sap_ham", "sập hầm", "Games where a player lost all three chi to one."),

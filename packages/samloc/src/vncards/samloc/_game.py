@@ -39,6 +39,7 @@ from vncards.core._rng import deal_masks
 from vncards.samloc._bots import BOTS
 from vncards.samloc._engine import TWOS, SamEngine, SamState
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
+from vncards.samloc._facts import COMPARE_FACTS
 from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code, quads_in
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
 from vncards.samloc._search import search_bot
@@ -84,6 +85,7 @@ class SamLoc(SheddingGame[SamRules]):
         ),
         violations=("bao-mot",),
     )
+    compare_facts = COMPARE_FACTS  # what vncards compare measures of it
     statistics = (
         Statistic("chops", "chop", "Games with at least one chop (chặt)."),
         Statistic("thoi_2", "thối 2", "Games where a loser was caught with a 2 (thối 2)."),

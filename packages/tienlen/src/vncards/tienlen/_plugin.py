@@ -34,6 +34,7 @@ from vncards.core import (
 from vncards.tienlen._bots import GreedyBot
 from vncards.tienlen._engine import CHOP_TABLE, TienLenEngine, TienLenState
 from vncards.tienlen._events import Stuck
+from vncards.tienlen._facts import COMPARE_FACTS
 from vncards.tienlen._rules import DEFAULT_PRESET, PRESETS, TienLenRules
 from vncards.tienlen._scoring import count_la, instant_wins_in_order, itemise_la
 from vncards.tienlen._search import search_bot
@@ -77,6 +78,7 @@ class TienLenGame(SheddingGame[TienLenRules]):
         outcomes=("win", "instant-win"),
         transfer_reasons=("cards-left", "thoi-2", "thoi-hang", "cong", "chop", "instant-win"),
     )
+    compare_facts = COMPARE_FACTS  # what vncards compare measures of it
     statistics = (
         Statistic("chops", "chop", "Games with at least one chop (chặt)."),
         Statistic("thoi", "thối", "Games where a loser paid thối for held 2s or hàng."),

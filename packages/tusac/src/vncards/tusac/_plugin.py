@@ -55,6 +55,7 @@ from vncards.tusac._engine import (
     legal_actions,
     start_game,
 )
+from vncards.tusac._facts import COMPARE_FACTS
 from vncards.tusac._groups import GROUP_CODES, classify_group, take_shapes
 from vncards.tusac._rules import PRESETS, TuSacRules
 from vncards.tusac._search import search_bot
@@ -106,6 +107,7 @@ class TuSacGame:
         transfer_reasons=REASONS,
         violations=("den",),
     )
+    compare_facts = COMPARE_FACTS  # what vncards compare measures of it
     statistics = (
         Statistic("den", "đền", "Games with a đền violation (a rác other than the worst)."),
         Statistic("khui", "khui", "Games where someone made a Khui."),
