@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from importlib import metadata
 from typing import Any
 
 import typer
 from typer.core import TyperGroup
 from typer.exceptions import Abort, TyperException
+from vncards.cli._about import version_line
 from vncards.cli._common import err_console
 from vncards.cli._compare import compare_command
 from vncards.cli._play import PlayCommand, play_command
@@ -96,16 +96,9 @@ app = typer.Typer(
 )
 
 
-def _version() -> str:
-    try:
-        return metadata.version("vncards-cli")
-    except metadata.PackageNotFoundError:  # pragma: no cover - run from a source tree
-        return "unknown"
-
-
 def _show_version(value: bool) -> None:
     if value:
-        typer.echo(f"vncards {_version()}")
+        typer.echo(version_line())
         raise typer.Exit()
 
 
@@ -118,7 +111,7 @@ def _root(
         "-V",
         callback=_show_version,
         is_eager=True,
-        help="Print the version and exit.",
+        help="Print the version, and whether the compiled build is in use, and exit.",
     ),
 ) -> None:
     """Vietnamese card games: Tiến lên, Sâm Lốc, Tứ Sắc and any installed plugin."""
