@@ -27,7 +27,6 @@ import typer
 from rich.markup import escape
 from rich.text import Text
 from typer import _click as click  # the click typer is built on (its own copy)
-from typer.core import TyperCommand
 from vncards.cli._common import (
     InputError,
     complete_game,
@@ -38,8 +37,9 @@ from vncards.cli._common import (
     untrusted,
 )
 from vncards.cli._display import outcome_text, payments_table, transfer_text
+from vncards.cli._help import HelpCommand
 from vncards.cli._queries import default_players
-from vncards.cli._simulate import bot_names
+from vncards.cli._simulate import DEFAULT_THINK, bot_names
 from vncards.cli._turn import (
     HUMAN,
     HUMAN_VI,
@@ -64,7 +64,7 @@ BOT_NAMES = ("An", "Bình", "Chi", "Dũng", "Em", "Giang", "Hà", "Khánh")
 _ARGS = "vncards.play.args"
 
 
-class PlayCommand(TyperCommand):
+class PlayCommand(HelpCommand):
     """``vncards play``, whose ``--help`` after a game's name (``play tusac --help``)
     ends with how that game's cards are typed."""
 
@@ -229,8 +229,11 @@ def play_command(
         bool, typer.Option("--vi", help="Vietnamese card names (10 cơ).")
     ] = False,
     think: Annotated[
-        float, typer.Option("--think", min=0.001, help="Seconds of search per bot decision.")
-    ] = 0.1,
+        float | None,
+        typer.Option(
+            "--think", min=0.001, help="Seconds a searching bot thinks per decision (0.1)."
+        ),
+    ] = None,
     record: Annotated[
         Path | None,
         typer.Option(
@@ -256,6 +259,7 @@ def play_command(
     if not 1 <= seat <= n:
         raise InputError(f"--seat must be 1 to {n}, not {seat}")
     human = seat - 1
+    think = DEFAULT_THINK if think is None else think
     # by default the game's strongest bot (its documented ``default_opponent``)
     others = bot_names(plugin, bots or getattr(plugin, "default_opponent", None), n - 1)
     chosen = seed if seed is not None else secrets.randbelow(2**32)
