@@ -44,11 +44,12 @@ def test_every_reason_code_has_words(name: str, vietnamese: bool) -> None:
     plugin = _game(name)
     assert isinstance(plugin, SpeaksAtTable)
     talk = plugin.table_talk(vietnamese)
-    for code in plugin.record_vocabulary.transfer_reasons:
+    vocabulary = _game(name).record_vocabulary
+    for code in vocabulary.transfer_reasons:
         words = talk.reason(code)
         assert words, (name, code)
         assert words != code, (name, code)
-    for outcome in plugin.record_vocabulary.outcomes:
+    for outcome in vocabulary.outcomes:
         from vncards.core import GameResult
 
         said = talk.outcome(GameResult(True, outcome, 0, None, (0, 0)), ["You", "An"], 0)
