@@ -47,8 +47,7 @@ class _Phrases:
     active_discarded: str
     active_drawn: str
     your_claim: str
-    your_turn_take: str
-    your_turn_discard: str
+    your_turn: Mapping[str, str]
     waits_for: str
     khap: str
     den: str
@@ -70,8 +69,14 @@ ENGLISH = _Phrases(
     active_discarded="Active card: {card}, discarded by {who}",
     active_drawn="Active card: {card}, drawn by {who}",
     your_claim="You may claim it now: t CARDS takes it, p lets it go.",
-    your_turn_take="Your turn: take it with cards of yours (t CARDS), or draw (d).",
-    your_turn_discard="Your turn: discard a rác.",
+    your_turn={
+        "discard": "Your turn: discard a rác.",
+        "take-draw": "Your turn: take it with cards of yours (t CARDS), or draw (d).",
+        "take-pass": "Your turn: take it with cards of yours (t CARDS), or let it go (p).",
+        "take": "You must take it (t CARDS).",
+        "draw": "Your turn: draw (d).",
+        "pass": "Your turn: let it go (p).",
+    },
     waits_for="Waiting for {who}.",
     khap="Khạp announced: {list}",
     den="Đền pending: {who} pays for everyone if the active card wins a take.",
@@ -136,8 +141,14 @@ VIETNAMESE = _Phrases(
     active_discarded="Lá trên bàn: {card}, {who} đánh ra",
     active_drawn="Lá trên bàn: {card}, {who} bốc lên",
     your_claim="Bạn có thể ăn lá này: t BÀI để ăn, p để bỏ qua.",
-    your_turn_take="Tới lượt bạn: ăn bằng bài của mình (t BÀI), hoặc bốc (d).",
-    your_turn_discard="Tới lượt bạn: đánh một lá rác.",
+    your_turn={
+        "discard": "Tới lượt bạn: đánh một lá rác.",
+        "take-draw": "Tới lượt bạn: ăn bằng bài của mình (t BÀI), hoặc bốc (d).",
+        "take-pass": "Tới lượt bạn: ăn bằng bài của mình (t BÀI), hoặc bỏ (p).",
+        "take": "Bạn phải ăn lá này (t BÀI).",
+        "draw": "Tới lượt bạn: bốc (d).",
+        "pass": "Tới lượt bạn: bỏ lá này (p).",
+    },
     waits_for="Đang chờ {who}.",
     khap="Khạp đã báo: {list}",
     den="Đang chịu đền: {who} đền cả làng nếu có người tới bằng lá này.",
@@ -193,6 +204,19 @@ VIETNAMESE = _Phrases(
 # the verb a player's name takes, and the one "You" takes (English only)
 _VERBS = {"discards": "discard", "draws": "draw", "lets": "let", "takes": "take",
           "lays": "lay", "wins": "win"}  # fmt: skip
+
+
+def _choice(kinds: set[str]) -> str:
+    """Which of the turn's sentences fits the kinds of the seat's legal actions.
+
+    >>> _choice({"Take", "Pass"}), _choice({"Draw"}), _choice({"Discard"})
+    ('take-pass', 'draw', 'discard')
+    """
+    if "Discard" in kinds:
+        return "discard"
+    if "Take" in kinds:
+        return "take-draw" if "Draw" in kinds else "take-pass" if "Pass" in kinds else "take"
+    return "draw" if "Draw" in kinds else "pass"
 
 
 @dataclass(frozen=True)
@@ -254,10 +278,8 @@ class TuSacTalk:
             optional = bool(getattr(view, "optional", False))
             if optional:
                 lines.append((w.your_claim,))
-            elif kinds == {"Discard"}:
-                lines.append((w.your_turn_discard,))
             else:
-                lines.append((w.your_turn_take,))
+                lines.append((w.your_turn[_choice(kinds)],))
         elif view.to_act is not None:
             lines.append((w.waits_for.format(who=players[view.to_act]),))
         return lines
