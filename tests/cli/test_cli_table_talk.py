@@ -84,7 +84,9 @@ def test_tusac_table_in_vietnamese(runner: CliRunner) -> None:
     screen = _tusac_screen(runner, "--vi")
     for label in ("Cái: An", "Bài đã hạ:", "Bài đã đánh:", "Lá trên bàn:", "nọc còn"):
         assert label in screen, label
-    for english in ("Melds", "Discard pile", "Active card", "Dealer"):
+    for label in ("Bài của bạn:", "Nước đi (", "chơi với bạn", "Số lá trên tay"):
+        assert label in screen, label  # the screen's own frame too
+    for english in ("Melds", "Discard pile", "Active card", "Dealer", "Your hand", "Your move"):
         assert english not in screen, english
 
 

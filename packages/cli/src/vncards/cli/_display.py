@@ -125,10 +125,13 @@ def payments_table(
     title: str,
     players: Sequence[str],
     columns: Mapping[str, Sequence[int]],
+    *,
+    player: str = "player",
 ) -> Table:
-    """One row per player, one column per series of payments (e.g. game, match total)."""
+    """One row per player, one column per series of payments (e.g. game, match total);
+    ``player`` heads the players' column."""
     table = Table(title=title, title_justify="left")
-    table.add_column("player")
+    table.add_column(player)
     for name in columns:
         table.add_column(name, justify="right")
     for i, player in enumerate(players):

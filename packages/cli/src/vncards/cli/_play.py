@@ -37,6 +37,7 @@ from vncards.cli._common import (
     untrusted,
 )
 from vncards.cli._display import outcome_text, payments_table, transfer_text
+from vncards.cli._frame import say
 from vncards.cli._help import HelpCommand
 from vncards.cli._queries import default_players
 from vncards.cli._simulate import DEFAULT_THINK, bot_names
@@ -113,8 +114,8 @@ def _play_game(t: Sitting, rules: Any, seed: int, first: int | None) -> Any:
     t.start, t.actions = state.copy(), []
     starter = plugin.record_deal(state).get("first")
     if starter is not None:
-        verb = "act" if starter == t.human else "acts"
-        console.print(f"{t.names[starter]} {verb} first.")
+        verb = "first-you" if starter == t.human else "first"
+        console.print(say(verb, t.vietnamese).format(who=t.names[starter]))
     t.announce(plugin.view(state, t.human).history)  # what the deal itself caused
     while True:
         d = plugin.decision(state)
@@ -142,23 +143,26 @@ def _settle(t: Sitting, state: Any, number: int, games: int) -> Any:
     line = outcome_text(t.plugin, res, t.names, you=t.human, vietnamese=t.vietnamese)
     console.print(Text(line, style="bold green" if res.winner == t.human else "bold"))
     if res.transfers:
-        console.print("Thanh toán (lá):" if t.vietnamese else "Payments (lá):")
+        console.print(say("payments", t.vietnamese))
     for tr in res.transfers:
         console.print(transfer_text(t.plugin, tr, t.names, you=t.human, vietnamese=t.vietnamese))
     for i, v in enumerate(res.payments):
         t.totals[i] += v
-    columns: dict[str, Sequence[int]] = {"this game (lá)": list(res.payments)}
+    vi = t.vietnamese
+    columns: dict[str, Sequence[int]] = {say("this game", vi): list(res.payments)}
     if games > 1:
-        columns["match total"] = list(t.totals)
-    title = f"Settlement — game {number} of {games}" if games > 1 else "Settlement"
-    console.print(payments_table(title, t.names, columns))
+        columns[say("match total", vi)] = list(t.totals)
+    title = say("settlement", vi)
+    if games > 1:
+        title += f" — {say('game', vi)} {number} {say('of', vi)} {games}"
+    console.print(payments_table(title, t.names, columns, player=say("player", vi)))
     return res
 
 
-def _again() -> bool:
+def _again(vietnamese: bool) -> bool:
     """Whether the player wants another game (end of input: no)."""
     try:
-        answer = console.input("Play again? (y/N)> ")
+        answer = console.input(say("again", vietnamese))
     except EOFError:
         return False
     return answer.strip().lower() in ("y", "yes", "có", "co")
@@ -272,22 +276,20 @@ def play_command(
     }
     t = Sitting(plugin, names, human, made, vietnamese, [0] * n, rules=rules)
     strongest = getattr(plugin, "default_opponent", None)
-    if (
-        isinstance(strongest, str) and strongest in plugin.bots
-    ):  # the hint: the strongest bot playing your seat
+    # the hint: the strongest bot, playing your seat
+    if isinstance(strongest, str) and strongest in plugin.bots:
         t.hinter = make_bot(plugin.bots[strongest], derive_seed(chosen, 999), think=think)
-    console.print(
-        f"[bold]{untrusted(plugin.title)}[/] — variant"
-        f" {untrusted(variant or plugin.default_preset)}, seed {chosen}. "
-        + ", ".join(f"{names[s]} ({others[i]})" for i, s in enumerate(bot_seats))
-        + " against you. Type ? for help."
+    against = ", ".join(f"{names[s]} ({others[i]})" for i, s in enumerate(bot_seats))
+    opening = say("opening", vietnamese).format(
+        variant=untrusted(variant or plugin.default_preset), seed=chosen, bots=against
     )
+    console.print(f"[bold]{untrusted(plugin.title)}[/] — {opening}")
     first: int | None = None
     out = _open_record(record)
     saved = 0
     try:
         g = 0
-        while g < games or (games == 1 and _again()):
+        while g < games or (games == 1 and _again(vietnamese)):
             if games > 1:
                 console.rule(f"Game {g + 1} of {games}")
             target = None if record is None else _record_path(record, 1 if games > 1 else g + 1)
@@ -302,7 +304,7 @@ def play_command(
                 _save_record(t, state, variant, out, target, single=games == 1)
                 saved += 1
     except PlayerQuitError:
-        console.print("Bye.")
+        console.print(say("bye", vietnamese))
     finally:
         if out is not None:
             out.close()

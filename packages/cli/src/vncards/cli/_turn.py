@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 from vncards.cli._common import card_tokens, cards_for, console
 from vncards.cli._display import event_text, table_lines, words_text
+from vncards.cli._frame import say
 from vncards.cli._referee import describe_action
 from vncards.core import (
     Event,
@@ -158,7 +159,7 @@ def _show_hand(t: Sitting, tokens: Sequence[str]) -> None:
     labels = [cards_for(t.plugin, [tok], vietnamese=t.vietnamese) for tok in tokens]
     cell = max([len(lab.plain) for lab in labels] + [2]) + 1
     per_row = max(4, (console.width - 2) // (cell + 1))
-    console.print("Your hand:")
+    console.print(say("hand", t.vietnamese))
     for start in range(0, len(labels), per_row):
         grid = Table(show_header=True, box=None, padding=(0, 1), header_style="dim")
         chunk = labels[start : start + per_row]
@@ -431,13 +432,14 @@ def human_turn(t: Sitting, state: Any, view: View, actions: Sequence[Any], optio
         return _typed_turn(t, t.plugin, state, view, actions, optional)
     offers = _offers(t, state, actions)
     kinds = {k for rec, _ in offers for k in rec}
-    hints = ["cards or positions" if kinds & {"play", "take", "discard"} else ""]
-    hints += ["p = pass" if "pass" in kinds else "p = decline" if optional else ""]
-    hints += ["d = draw" if "draw" in kinds else "", "s = declare" if "declare" in kinds else ""]
-    hints += ["h = hint", "? = help"]
+    vi = t.vietnamese
+    hints = [say("cards", vi) if kinds & {"play", "take", "discard"} else ""]
+    hints += [say("pass", vi) if "pass" in kinds else say("decline", vi) if optional else ""]
+    hints += [say("draw", vi) if "draw" in kinds else ""]
+    hints += [say("declare", vi) if "declare" in kinds else "", say("hint", vi), say("help", vi)]
     if not isinstance(t.plugin, SpeaksAtTable):  # a game that speaks says it on its table
         _say_what_now(kinds, optional, t.deck)
-    prompt = f"Your move ({', '.join(h for h in hints if h)})> "
+    prompt = f"{say('move', vi)} ({', '.join(h for h in hints if h)})> "
     while True:
         try:
             text = console.input(prompt)
