@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vncards.core._climb_words import table_lines
 from vncards.core._events import (
     Cards,
     Chopped,
@@ -76,32 +77,9 @@ class ClimbTalk:
         """The combination to beat and whose it is, who passed, the open chain."""
         if not isinstance(view, ShedView):
             return list(self.plugin.table_words(view, players))
-        lines = self._table_vi(view, players) if self.vietnamese else []
-        if not self.vietnamese:
-            lines = list(self.plugin.table_words(view, players))
+        lines = table_lines(view, players, _cards, self.vietnamese)
         if view.to_act == view.seat and any(isinstance(a, Declare) for a in view.legal):
             lines.append((_DECLARE[self.vietnamese],))
-        return lines
-
-    def _table_vi(self, view: ShedView, players: Sequence[str]) -> list[Words]:
-        lines: list[Words] = []
-        if view.table is not None:
-            lines.append(
-                ("Trên bàn: ", Cards(_cards(view.table.mask)), f"  ({players[view.table_seat]})")
-            )
-        elif view.to_act == view.seat:
-            lines.append(("Bàn trống: bạn đi trước.",))
-        elif view.to_act is not None:
-            lines.append((f"Bàn trống: {players[view.to_act]} đi trước.",))
-        if view.chain_value:
-            victim, chopper = players[view.chain_victim], players[view.chain_chopper]
-            lines.append((f"Đang chặt: {victim} nợ {chopper} {view.chain_value} lá.",))
-        passed = [players[s] for s in range(len(players)) if view.passed >> s & 1]
-        if passed:
-            lines.append((f"Đã bỏ lượt vòng này: {', '.join(passed)}.",))
-        for d in view.declarations:
-            if isinstance(d, Declared) and d.seat is not None:
-                lines.append((f"{players[d.seat]} đã báo {d.what}.",))
         return lines
 
     def event(self, event: Event, players: Sequence[str], you: int | None) -> Words | None:
