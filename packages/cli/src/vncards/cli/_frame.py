@@ -30,6 +30,21 @@ _FRAME: dict[str, tuple[str, str]] = {
         "biến thể {variant}, seed {seed}. {bots} chơi với bạn. Gõ ? để xem trợ giúp.",
     ),
     "first": ("{who} acts first.", "{who} đi trước."),
+    "hint-move": ("Hint (#{number}): ", "Gợi ý (#{number}): "),
+    "hint-let-go": (
+        "Hint ({bot}): let this chance go (p). {why}",
+        "Gợi ý ({bot}): bỏ qua (p). {why}",
+    ),
+    "hint-again": ("h again lists every move.", "gõ h lần nữa để xem mọi nước đi."),
+    "why-bot": ("the {bot} bot's choice.", "lựa chọn của bot {bot}."),
+    "why-sure": (
+        "the search needs no playouts here: nothing else is worth trying.",
+        "không cần thử: không có nước nào khác đáng xét.",
+    ),
+    "why-search": (
+        "over {n} sampled playouts it nets {best} lá on average, the next best {next}.",
+        "qua {n} ván thử, nước này được trung bình {best} lá, nước kế tiếp {next}.",
+    ),
     "first-you": ("{who} act first.", "{who} đi trước."),
 }
 

@@ -337,29 +337,32 @@ def _hint(
     if t.hinter is None or not offers:
         _show_moves(t, state, offers, optional)
         return ""
+    vi = t.vietnamese
     view = t.plugin.view(state, t.human)
     choice = t.hinter.choose(view, [a for _, a in offers], optional)
+    why = _why(t.hinter, vi)
     if choice is None:
-        return Text(f"Hint ({t.hinter.name}): let this chance go (p). {_why(t.hinter)}")
+        return Text(say("hint-let-go", vi).format(bot=t.hinter.name, why=why))
     number = next(i for i, (_, a) in enumerate(offers, 1) if a == choice)
     rec = t.plugin.action_to_record(state, choice)
-    said = describe_action(rec, t.deck, vietnamese=t.vietnamese, second_person=True)
+    said = describe_action(rec, t.deck, vietnamese=vi, second_person=True)
     return Text.assemble(
-        (f"Hint (#{number}): ", "bold"), said, f" — {_why(t.hinter)} h again lists every move."
+        (say("hint-move", vi).format(number=number), "bold"),
+        said,
+        f" — {why} {say('hint-again', vi)}",
     )
 
 
-def _why(bot: Any) -> str:
+def _why(bot: Any, vietnamese: bool = False) -> str:
     """One line on why a bot chose what it did, from what its search measured."""
     stats = getattr(bot, "stats", None)
     means = sorted(getattr(stats, "means", ()), reverse=True)
     if stats is None:
-        return f"the {bot.name} bot's choice."
+        return say("why-bot", vietnamese).format(bot=bot.name)
     if not getattr(stats, "rollouts", 0) or len(means) < 2:
-        return "the search needs no playouts here: nothing else is worth trying."
-    return (
-        f"over {stats.rollouts} sampled playouts it nets {means[0]:+.1f} lá on average,"
-        f" the next best {means[1]:+.1f}."
+        return say("why-sure", vietnamese)
+    return say("why-search", vietnamese).format(
+        n=stats.rollouts, best=f"{means[0]:+.1f}", next=f"{means[1]:+.1f}"
     )
 
 
