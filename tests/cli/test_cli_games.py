@@ -116,6 +116,8 @@ def test_tusac_in_a_pseudo_terminal() -> None:
             turns += 1
             assert turns < 400
             child.sendline("#1")
+        child.expect(r"Play again\? \(y/N\)> ")  # a single game ends by asking
+        child.sendline("n")
         child.expect(pexpect.EOF)
     finally:
         child.close()
@@ -143,7 +145,11 @@ def test_instant_win_is_announced_with_the_hand(
     assert out.exit_code == 0, out.output
     winner = names[result.winner or 0]
     verb = "win" if winner == "You" else "wins"
-    assert f"{winner} {verb} at once with the deal ({result.instant_win})" in out.stdout
+    # the hand named as the rules page names it (tienlen.md, "Tới trắng")
+    names_vi = {"dragon": "sảnh rồng", "four-twos": "tứ quý heo",
+                "five-pair-run": "5 đôi thông", "six-pairs": "6 đôi"}  # fmt: skip
+    assert f"{winner} {verb} at once with the deal: " in out.stdout
+    assert names_vi[result.instant_win or ""] in out.stdout
     assert f"{winner}'s hand:" in out.stdout
     assert "Your move" not in out.stdout
 

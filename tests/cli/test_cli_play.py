@@ -120,6 +120,8 @@ def test_whole_game_in_a_pseudo_terminal() -> None:
             verb, cards = child.match.group(1), child.match.group(2)
             child.expect(PROMPT)
             child.sendline("p" if verb == "pass" else _to_ascii(cards).strip())
+        child.expect(r"Play again\? \(y/N\)> ")  # a single game ends by asking
+        child.sendline("n")
         child.expect(pexpect.EOF)
     finally:
         child.close()

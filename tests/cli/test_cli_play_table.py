@@ -16,7 +16,7 @@ from rich.style import Style
 from typer.testing import CliRunner
 from vncards.cli._common import cards_for, console
 from vncards.cli._display import card_text
-from vncards.cli._play import _human_turn, _Table, help_text
+from vncards.cli._turn import Sitting, help_text, human_turn
 from vncards.cli.app import app
 from vncards.core import (
     ExplainsNotation,
@@ -141,11 +141,11 @@ def test_hint_list_marks_bao_mot_and_the_move_needs_confirming(
     records = [plugin.action_to_record(state, a) for a in d.actions]
     k = d.actions.index(bad) + 1
     names = ["You", "An"] if d.seat == 0 else ["An", "You"]
-    t = _Table(plugin, names, d.seat, {}, False, [0, 0])
+    t = Sitting(plugin, names, d.seat, {}, False, [0, 0])
     asked = _fed(monkeypatch, ["h", f"#{k}", "n", f"#{k}", "y"])
     view = plugin.view(state, d.seat)
     with console.capture() as cap:
-        chosen = _human_turn(t, state, view, d.actions, d.optional)
+        chosen = human_turn(t, state, view, d.actions, d.optional)
     out = cap.get()
     assert chosen == bad
     marked = [line for line in out.splitlines() if re.match(r"\s+#\d+", line) and "⚠" in line]
@@ -181,21 +181,25 @@ def _play(runner: CliRunner, path: Path, *extra: str) -> str:
 
 
 def test_settlement_itemised_and_record_saved(runner: CliRunner, tmp_path: Path) -> None:
-    """The settlement lists every transfer (who pays whom, how much, why) before the net
-    table, and --record saves a record the referee accepts, whose transfers are the ones
-    shown."""
+    """The settlement lists every transfer in words (who pays whom, how much, and why in
+    the game's words, not its reason code) before the net table, and --record saves a
+    record the referee accepts, whose transfers are the ones shown."""
     path = tmp_path / "game.json"
     out = _play(runner, path)
-    assert "Transfers (lá)" in out
+    assert "Payments (lá):" in out
     assert "Settlement" in out
-    assert out.index("Transfers (lá)") < out.index("Settlement")
+    assert out.index("Payments (lá):") < out.index("Settlement")
     data = json.loads(path.read_text(encoding="utf-8"))
     report = referee(_game("tienlen"), load_record(data))
     assert report.legal
     assert report.finished
     assert report.transfers
     for t in report.transfers:
-        row = rf"│ {re.escape(t.from_)}\s+│ {re.escape(t.to)}\s+│\s+{t.amount} │ {t.reason}"
+        # the rules page's words for each reason (tienlen.md, "Settlement")
+        why = {"cards-left": "cards left in hand", "thoi-2": "thối 2", "cong": "cóng",
+               "thoi-hang": "thối hàng", "chop": "chop"}[t.reason]  # fmt: skip
+        verb = "pay" if t.from_ == "You" else "pays"
+        row = rf"{re.escape(t.from_)} {verb} {re.escape(t.to)} {t.amount} lá — [^\n]*{why}"
         assert re.search(row, out), (t, out)
     net = dict.fromkeys(data["players"], 0)
     for t in report.transfers:

@@ -17,12 +17,14 @@ from vncards.core import (
     Discarded,
     Drew,
     Event,
+    GameResult,
     NotationError,
     Passed,
     Played,
     Revealed,
     Settled,
     ShowsCards,
+    SpeaksAtTable,
     Took,
     Transfer,
     View,
@@ -37,9 +39,12 @@ __all__ = [
     "card_text",
     "cards_text",
     "event_text",
+    "outcome_text",
     "payments_table",
+    "reason_text",
     "signed",
     "table_lines",
+    "transfer_text",
     "transfers_table",
     "words_text",
 ]
@@ -120,10 +125,13 @@ def payments_table(
     title: str,
     players: Sequence[str],
     columns: Mapping[str, Sequence[int]],
+    *,
+    player: str = "player",
 ) -> Table:
-    """One row per player, one column per series of payments (e.g. game, match total)."""
+    """One row per player, one column per series of payments (e.g. game, match total);
+    ``player`` heads the players' column."""
     table = Table(title=title, title_justify="left")
-    table.add_column("player")
+    table.add_column(player)
     for name in columns:
         table.add_column(name, justify="right")
     for i, player in enumerate(players):
@@ -154,9 +162,18 @@ def table_lines(
 ) -> list[Text]:
     """What the table shows ``view.seat``: the game's own lines when it describes its
     table (:class:`~vncards.core.DescribesPlay`), else each public value as it is; then
-    how many cards the others hold."""
+    how many cards the others hold.
+
+    >>> from vncards.tusac import plugin
+    >>> st = plugin.new_game(plugin.presets["standard"], 2, seed=3)
+    >>> [line.plain for line in table_lines(plugin, plugin.view(st, 1), ["An", "You"])][-1]
+    'Cards in hand: An 21'
+    """
     lines: list[Text] = []
-    if isinstance(plugin, DescribesPlay):
+    if isinstance(plugin, SpeaksAtTable):
+        for words in plugin.table_talk(vietnamese).table(view, names):
+            lines.append(words_text(plugin, words, vietnamese=vietnamese))
+    elif isinstance(plugin, DescribesPlay):
         for words in plugin.table_words(view, names):
             lines.append(words_text(plugin, words, vietnamese=vietnamese))
     else:
@@ -165,7 +182,8 @@ def table_lines(
                 lines.append(Text(f"{key}: {_plain(value)}"))
     others = [f"{names[s]} {n}" for s, n in enumerate(view.counts) if s != view.seat]
     if others:
-        lines.append(Text("Cards in hand: " + ", ".join(others), style="dim"))
+        label = "Số lá trên tay" if vietnamese else "Cards in hand"
+        lines.append(Text(f"{label}: " + ", ".join(others), style="dim"))
     return lines
 
 
@@ -215,6 +233,10 @@ def event_text(
         sep = ", " if vietnamese else " "
         return cards_for(plugin, tokens, vietnamese=vietnamese, sep=sep)
 
+    if isinstance(plugin, SpeaksAtTable):
+        said = plugin.table_talk(vietnamese).event(event, names, you)
+        if said is not None:
+            return words_text(plugin, said, vietnamese=vietnamese)
     if isinstance(plugin, DescribesPlay):
         words = plugin.event_words(event, names)
         if words is not None:
@@ -266,6 +288,77 @@ def event_text(
 
 def _paid(t: Transfer, names: Sequence[str]) -> str:
     return f"{names[t.payer]} pays {names[t.payee]} {t.amount} lá"
+
+
+def reason_text(plugin: object, code: str, *, vietnamese: bool = False) -> str:
+    """A transfer reason in the game's words (:class:`~vncards.core.SpeaksAtTable`), else
+    its code.
+
+    >>> from vncards.tusac import plugin
+    >>> reason_text(plugin, "quan"), reason_text(object(), "quan")
+    ('for a Quàn', 'quan')
+    """
+    if isinstance(plugin, SpeaksAtTable):
+        return plugin.table_talk(vietnamese).reason(code)
+    return code
+
+
+_OUTCOMES = {
+    "win": "{w} {wins}.",
+    "instant-win": "{w} {wins} at once with the deal ({code}).",
+    "draw": "The game is a draw.",
+}
+
+
+def outcome_text(
+    plugin: object,
+    result: GameResult,
+    names: Sequence[str],
+    *,
+    you: int | None = None,
+    vietnamese: bool = False,
+) -> str:
+    """How a game ended, in the game's words (:class:`~vncards.core.SpeaksAtTable`), else
+    from its outcome code.
+
+    >>> res = GameResult(True, "win", 1, None, (-2, 2))
+    >>> outcome_text(object(), res, ["You", "An"], you=0)
+    'An wins.'
+    """
+    if isinstance(plugin, SpeaksAtTable):
+        return plugin.table_talk(vietnamese).outcome(result, names, you)
+    winner = names[result.winner] if result.winner is not None else "nobody"
+    fallback = "The game is over ({o}): {w} {wins}."
+    return _OUTCOMES.get(result.outcome or "", fallback).format(
+        w=winner,
+        code=result.instant_win,
+        o=result.outcome,
+        wins="win" if result.winner == you else "wins",
+    )
+
+
+def transfer_text(
+    plugin: object,
+    transfer: Transfer,
+    names: Sequence[str],
+    *,
+    you: int | None = None,
+    vietnamese: bool = False,
+) -> Text:
+    """One payment in words: who pays whom, how many lá, and why.
+
+    >>> from vncards.tusac import plugin
+    >>> transfer_text(plugin, Transfer(1, 0, 8, "quan"), ["You", "An"]).plain
+    '  An pays You 8 lá — for a Quàn'
+    >>> transfer_text(object(), Transfer(0, 1, 3, "cards-left"), ["You", "An"], you=0).plain
+    '  You pay An 3 lá — cards-left'
+    """
+    payer, payee = _literal(names[transfer.payer]), _literal(names[transfer.payee])
+    why = reason_text(plugin, transfer.reason, vietnamese=vietnamese)
+    if vietnamese:
+        return Text(f"  {payer} trả {payee} {transfer.amount} lá — {why}")
+    verb = "pay" if transfer.payer == you else "pays"
+    return Text(f"  {payer} {verb} {payee} {transfer.amount} lá — {why}")
 
 
 def transfers_table(title: str, transfers: Sequence[Mapping[str, Any]]) -> Table:

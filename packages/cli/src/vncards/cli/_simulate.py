@@ -79,6 +79,10 @@ def bot_names(plugin: GamePlugin[Any, Any, Any], spec: str | None, players: int)
     return names
 
 
+DEFAULT_THINK = 0.1
+"""Seconds a searching bot thinks per decision when ``--think`` is not given."""
+
+
 def bot_specs(plugin: GamePlugin[Any, Any, Any], names: Sequence[str], think: float) -> list[Any]:
     """The bots of the seats for a simulation: a bot whose factory takes a thinking budget
     (``think``, seconds per decision) gets this one; any other stays a name, which worker
@@ -86,11 +90,12 @@ def bot_specs(plugin: GamePlugin[Any, Any, Any], names: Sequence[str], think: fl
     specs: list[Any] = []
     for name in names:
         factory = plugin.bots[name]
-        specs.append(Budgeted(name, factory, think=think) if _searches(factory) else name)
+        specs.append(Budgeted(name, factory, think=think) if searches(factory) else name)
     return specs
 
 
-def _searches(factory: Any) -> bool:
+def searches(factory: Any) -> bool:
+    """Whether a bot factory takes a thinking budget (a bot that searches)."""
     try:
         return "think" in inspect.signature(factory).parameters
     except (TypeError, ValueError):
@@ -204,8 +209,11 @@ def simulate_command(
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
     think: Annotated[
-        float, typer.Option("--think", min=0.001, help="Seconds of search per bot decision.")
-    ] = 0.1,
+        float | None,
+        typer.Option(
+            "--think", min=0.001, help="Seconds a searching bot thinks per decision (0.1)."
+        ),
+    ] = None,
 ) -> None:
     """Simulate many bot games and show their statistics.
 
@@ -220,7 +228,7 @@ def simulate_command(
     n = checked_players(plugin, rules, players)
     names = bot_names(plugin, bots, n)
     # a bot that searches thinks --think seconds per decision (others ignore it)
-    specs = bot_specs(plugin, names, think)
+    specs = bot_specs(plugin, names, DEFAULT_THINK if think is None else think)
     # the statistics are counted as the games come: memory stays flat however many
     tally = Tally(players=n, bots=names)
     written = 0

@@ -40,6 +40,7 @@ from vncards.cli._common import (
     rules_for,
 )
 from vncards.cli._runs import sigterm_as_interrupt, warnings_as_lines
+from vncards.cli._simulate import DEFAULT_THINK, searches
 from vncards.core import GamePlugin, RulesBase, derive_seed, make_bot, play_game
 from vncards.core.simulate import _reference, load_game, run_chunks
 
@@ -280,9 +281,11 @@ def tournament_command(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 0,
     think: Annotated[
-        float,
-        typer.Option("--think", min=0.001, help="Seconds of search per decision."),
-    ] = 0.1,
+        float | None,
+        typer.Option(
+            "--think", min=0.001, help="Seconds a searching bot thinks per decision (0.1)."
+        ),
+    ] = None,
     iterations: Annotated[
         int | None,
         typer.Option(
@@ -316,10 +319,13 @@ def tournament_command(
     with sigterm_as_interrupt(), warnings_as_lines():
         played = run_tournament(
             plugin.name, names, games=games, variant=variant, seed=seed,
-            think=think, iterations=iterations, workers=workers,
+            think=DEFAULT_THINK if think is None else think, iterations=iterations,
+            workers=workers,
         )  # fmt: skip
     stats = entrant_stats(played)
-    budget = f"{iterations} rollouts" if iterations is not None else f"{think:g} s"
+    seconds = DEFAULT_THINK if think is None else think
+    budget = f"{iterations} rollouts" if iterations is not None else f"{seconds:g} s"
+    searching = any(searches(plugin.bots[name]) for name in names)
     if json_out:
         emit_json(
             {
@@ -329,7 +335,7 @@ def tournament_command(
                 "games": len(played),
                 "deals": len({g.deal for g in played}),
                 "seed": seed,
-                "think": None if iterations is not None else think,
+                "think": None if iterations is not None or not searching else seconds,
                 "iterations": iterations,
                 "entrants": [asdict(s) for s in stats],
             }
@@ -337,7 +343,8 @@ def tournament_command(
         return
     table = Table(
         title=f"{plugin.title}: {len(played)} games ({len(played) // len(names)} deals × "
-        f"{len(names)} rotations), seed {seed}, search budget {budget} per decision"
+        f"{len(names)} rotations), seed {seed}"
+        + (f", search budget {budget} per decision" if searching else "")
     )
     for col in ("bot", "games", "wins", "win share (95%)", "mean lá (95%)", "rating μ ± σ"):
         table.add_column(col, justify="left" if col == "bot" else "right")

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from importlib import metadata
 from typing import Any
 
 import typer
-from typer.core import TyperGroup
 from typer.exceptions import Abort, TyperException
+from vncards.cli._about import version_line
 from vncards.cli._common import err_console
 from vncards.cli._compare import compare_command
+from vncards.cli._help import HelpCommand, HelpGroup
 from vncards.cli._play import PlayCommand, play_command
 from vncards.cli._queries import (
     analyze_command,
@@ -50,7 +50,7 @@ def _fail(message: str, code: int = UNREADABLE) -> None:
     sys.exit(code)
 
 
-class _OneLineErrors(TyperGroup):
+class _OneLineErrors(HelpGroup):
     """Turns every failure into one line on stderr and an exit code."""
 
     def main(  # type: ignore[override]
@@ -89,23 +89,16 @@ class _OneLineErrors(TyperGroup):
 app = typer.Typer(
     name="vncards",
     cls=_OneLineErrors,
-    help="Vietnamese card games: Tiến lên, Sâm Lốc, Tứ Sắc and any installed plugin.",
+    help="Vietnamese card games: every installed game (vncards games lists them).",
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
-def _version() -> str:
-    try:
-        return metadata.version("vncards-cli")
-    except metadata.PackageNotFoundError:  # pragma: no cover - run from a source tree
-        return "unknown"
-
-
 def _show_version(value: bool) -> None:
     if value:
-        typer.echo(f"vncards {_version()}")
+        typer.echo(version_line())
         raise typer.Exit()
 
 
@@ -118,30 +111,30 @@ def _root(
         "-V",
         callback=_show_version,
         is_eager=True,
-        help="Print the version and exit.",
+        help="Print the version, and whether the compiled build is in use, and exit.",
     ),
 ) -> None:
-    """Vietnamese card games: Tiến lên, Sâm Lốc, Tứ Sắc and any installed plugin."""
+    """Vietnamese card games: every installed game (vncards games lists them)."""
     if ctx.invoked_subcommand is None:
         # bare ``vncards``: the help, and success
         typer.echo(ctx.get_help())
         raise typer.Exit()
 
 
-app.command("games")(games_command)
-app.command("rules")(rules_command)
-app.command("classify")(classify_command)
-app.command("beats")(beats_command)
-app.command("moves")(moves_command)
-app.command("deal")(deal_command)
-app.command("referee")(referee_command)
-app.command("analyze")(analyze_command)
-app.command("schema")(schema_command)
+app.command("games", cls=HelpCommand)(games_command)
+app.command("rules", cls=HelpCommand)(rules_command)
+app.command("classify", cls=HelpCommand)(classify_command)
+app.command("beats", cls=HelpCommand)(beats_command)
+app.command("moves", cls=HelpCommand)(moves_command)
+app.command("deal", cls=HelpCommand)(deal_command)
+app.command("referee", cls=HelpCommand)(referee_command)
+app.command("analyze", cls=HelpCommand)(analyze_command)
+app.command("schema", cls=HelpCommand)(schema_command)
 app.command("play", cls=PlayCommand)(play_command)
-app.command("simulate")(simulate_command)
-app.command("compare")(compare_command)
-app.command("tournament")(tournament_command)
-app.command("serve")(serve_command)
+app.command("simulate", cls=HelpCommand)(simulate_command)
+app.command("compare", cls=HelpCommand)(compare_command)
+app.command("tournament", cls=HelpCommand)(tournament_command)
+app.command("serve", cls=HelpCommand)(serve_command)
 
 
 def main() -> None:

@@ -21,6 +21,7 @@ from vncards.core._cards import (
 )
 from vncards.core._cardset import FULL_DECK_MASK, CardSet, mask_ids, mask_of, rank_counts
 from vncards.core._climb import ChopValue, ClimbConfig, ClimbEngine, ClimbState
+from vncards.core._climb_talk import ClimbTalk, ClimbWords
 from vncards.core._combos import (
     ChopRule,
     Combo,
@@ -131,6 +132,7 @@ from vncards.core._records import (
     word,
 )
 from vncards.core._rng import Rng, deal, derive_seed
+from vncards.core._screen import SpeaksAtTable, TableTalk
 from vncards.core._search import (
     Budgeted,
     ClimbHooks,
@@ -179,6 +181,8 @@ __all__ = [
     "ClimbEngine",
     "ClimbHooks",
     "ClimbState",
+    "ClimbTalk",
+    "ClimbWords",
     "Colour",
     "Combo",
     "ComboRules",
@@ -236,11 +240,13 @@ __all__ = [
     "SheddingAction",
     "SheddingGame",
     "ShowsCards",
+    "SpeaksAtTable",
     "SplitsCardLists",
     "Statistic",
     "SuggestsMoves",
     "Suit",
     "SummarizesRules",
+    "TableTalk",
     "Took",
     "Transfer",
     "TransferReport",

@@ -17,10 +17,10 @@ from vncards.core._bots import RandomBot
 from vncards.core._cards import parse_card
 from vncards.core._cardset import FULL_DECK_MASK, mask_ids
 from vncards.core._climb import ClimbEngine, ClimbState
+from vncards.core._climb_words import table_lines
 from vncards.core._combos import Combo, ComboRules, Kind, beats, classify, is_chop, legal_plays
 from vncards.core._errors import IllegalMove, NotationError, RecordError
 from vncards.core._events import (
-    Cards,
     Declared,
     Event,
     Passed,
@@ -1052,28 +1052,7 @@ class SheddingGame(Generic[RulesT]):
         """
         if not isinstance(view, ShedView):
             raise TypeError(f"{self.name} describes its own views, not {type(view).__name__}")
-        lines: list[Words] = []
-        table = view.table
-        if table is not None:
-            owner = players[view.table_seat]
-            lines.append(("On the table: ", Cards(_cards(table.mask)), f"  ({owner})"))
-        elif view.to_act == view.seat:
-            lines.append(("The table is empty: you lead.",))
-        elif view.to_act is not None:
-            lines.append((f"The table is empty: {players[view.to_act]} leads.",))
-        if view.chain_value:
-            victim, chopper = players[view.chain_victim], players[view.chain_chopper]
-            lines.append(
-                (f"Chop chain open: {victim} owes {chopper} {view.chain_value} lá so far.",)
-            )
-        passed = [players[s] for s in range(len(players)) if view.passed >> s & 1]
-        if passed:
-            lines.append((f"Passed this round: {', '.join(passed)}.",))
-        for d in view.declarations:
-            if isinstance(d, Declared) and d.seat is not None:
-                who = "You have" if d.seat == view.seat else f"{players[d.seat]} has"
-                lines.append((f"{who} declared {d.what}.",))
-        return lines
+        return table_lines(view, players, _cards, vietnamese=False)
 
     def event_words(self, event: Event, players: Sequence[str]) -> Words | None:
         """Words for this game's own events (none here: the core's events have the

@@ -60,6 +60,7 @@ from vncards.maubinh._rules import (
 )
 from vncards.maubinh._settle import REASONS, is_fouled, settle
 from vncards.maubinh._solver import greedy_split
+from vncards.maubinh._words import MauBinhTalk, table_talk
 
 __all__ = ["MauBinhGame", "MauBinhView", "plugin"]
 
@@ -408,6 +409,14 @@ class MauBinhGame:
                 f" ({event.hands[1]}) / ", Cards(event.chi3), f" ({event.hands[2]}){foul}.",
             )  # fmt: skip
         return None
+
+    def table_talk(self, vietnamese: bool = False, rules: Any = None) -> MauBinhTalk:
+        """What a play screen says about this game (:class:`~vncards.core.SpeaksAtTable`).
+
+        >>> plugin.table_talk(vietnamese=True).reason("sap-lang")
+        'sập làng'
+        """
+        return table_talk(self, vietnamese)
 
     # ------------------------------------------------------------ typed moves, hints
 

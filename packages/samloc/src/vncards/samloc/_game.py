@@ -18,6 +18,7 @@ from vncards.core import (
     TRUE,
     ActionKey,
     ClimbState,
+    ClimbTalk,
     Declare,
     Declared,
     Event,
@@ -43,6 +44,7 @@ from vncards.samloc._facts import COMPARE_FACTS
 from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code, quads_in
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
 from vncards.samloc._search import search_bot
+from vncards.samloc._words import table_talk
 
 __all__ = ["SamLoc", "plugin"]
 
@@ -304,6 +306,15 @@ class SamLoc(SheddingGame[SamRules]):
         (Declared(seat=3, what='sam'),)
         """
         return tuple([_DECLARED[s] for s in cast(SamState, state).declared])
+
+    def table_talk(self, vietnamese: bool = False, rules: SamRules | None = None) -> ClimbTalk:
+        """What a play screen says about this game (:class:`~vncards.core.SpeaksAtTable`),
+        with the amounts of ``rules`` (the default preset's when ``None``).
+
+        >>> plugin.table_talk().reason("sam")
+        'a Sâm made'
+        """
+        return table_talk(self, rules or PRESETS[DEFAULT_PRESET], vietnamese)
 
     def event_words(self, event: Event, players: Sequence[str]) -> Words | None:
         """Words for Sâm's own events, after the player's name (the screen has its own

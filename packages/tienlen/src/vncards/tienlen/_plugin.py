@@ -14,6 +14,7 @@ from vncards.core import (
     ActionKey,
     BotFactory,
     ClimbState,
+    ClimbTalk,
     Event,
     GameRecord,
     GameResult,
@@ -38,6 +39,7 @@ from vncards.tienlen._facts import COMPARE_FACTS
 from vncards.tienlen._rules import DEFAULT_PRESET, PRESETS, TienLenRules
 from vncards.tienlen._scoring import count_la, instant_wins_in_order, itemise_la
 from vncards.tienlen._search import search_bot
+from vncards.tienlen._words import table_talk
 
 __all__ = ["TienLenGame", "plugin"]
 
@@ -158,6 +160,15 @@ class TienLenGame(SheddingGame[TienLenRules]):
         eng = state.engine
         if isinstance(eng, TienLenEngine) and eng.forbid_two:
             eng.skip_stuck_leaders(state)  # a deal of one card may hand the lead a lone 2
+
+    def table_talk(self, vietnamese: bool = False, rules: TienLenRules | None = None) -> ClimbTalk:
+        """What a play screen says about this game (:class:`~vncards.core.SpeaksAtTable`),
+        with the amounts of ``rules`` (the default preset's when ``None``).
+
+        >>> plugin.table_talk().reason("cards-left")
+        'cards left in hand'
+        """
+        return table_talk(self, rules or PRESETS[DEFAULT_PRESET], vietnamese)
 
     def instant_wins(self, rules: TienLenRules, hands: Sequence[int]) -> list[tuple[int, str]]:
         """Every seat whose dealt hand is a tới trắng, the strongest first (seat order

@@ -62,6 +62,7 @@ from vncards.tusac._search import search_bot
 from vncards.tusac._settle import REASONS
 from vncards.tusac._solver import best_grouping, hand_kinds, hand_of
 from vncards.tusac._view import TuSacView, action_record, determinize, make_view
+from vncards.tusac._words import TuSacTalk, table_talk
 
 __all__ = ["TuSacGame", "plugin"]
 
@@ -402,6 +403,15 @@ class TuSacGame:
             return CardLook(token)
         label = format_card(kind, "vietnamese" if vietnamese else "ascii")
         return CardLook(label, _LOOKS[kind // 7])
+
+    def table_talk(self, vietnamese: bool = False, rules: Any = None) -> TuSacTalk:
+        """What a play screen says about this game (:class:`~vncards.core.SpeaksAtTable`);
+        its payments do not depend on the preset.
+
+        >>> plugin.table_talk(vietnamese=True).reason("khui")
+        'tiền khui'
+        """
+        return table_talk(vietnamese)
 
     def hand_cards(self, state: TuSacState, seat: int) -> list[str]:
         """The private hand of ``seat`` in kind order (Quàn and taken groups are exposed).

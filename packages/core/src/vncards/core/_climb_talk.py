@@ -1,0 +1,145 @@
+"""A climbing game's play-screen words (:class:`~vncards.core.TableTalk`), built from
+the game's own phrases.
+
+What every climbing game shares is said here: the combination to beat, who passed,
+the open chop chain, the end of a round ("Bình takes the round and leads") and the
+core's events in Vietnamese. What is a game's own — the reasons it pays for, its
+instant wins, how it ends, its help — comes from the game as :class:`ClimbWords`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from vncards.core._climb_words import table_lines
+from vncards.core._events import (
+    Cards,
+    Chopped,
+    Declared,
+    Event,
+    Passed,
+    Played,
+    Revealed,
+    View,
+    WentOut,
+)
+from vncards.core._game import GameResult, Words
+from vncards.core._shedding import Declare, ShedView, _cards
+
+__all__ = ["ClimbTalk", "ClimbWords"]
+
+
+@dataclass(frozen=True)
+class ClimbWords:
+    """A climbing game's own phrases in one language.
+
+    ``reasons``: transfer reason code → words; ``instant_wins``: instant-win code →
+    the hand in words; ``outcomes``: outcome code → a sentence with ``{who}`` (the
+    winner), ``{wins}`` (the verb, agreeing with "You") and ``{hand}`` (the instant
+    win); ``help``: the lines of the play prompt's ``?``.
+    """
+
+    reasons: Mapping[str, str]
+    instant_wins: Mapping[str, str]
+    outcomes: Mapping[str, str]
+    help: tuple[str, ...]
+
+
+_DECLARE = {
+    False: "You may declare now (s), or not (p).",
+    True: "Bạn có thể báo (s), hoặc không (p).",
+}
+_ROUND = {
+    False: ("{who} takes the round and leads.", "{who} takes the round; {next} leads."),
+    True: ("{who} thắng vòng và đi tiếp.", "{who} thắng vòng; {next} đi tiếp."),
+}
+
+
+class ClimbTalk:
+    """The words of a climbing game ``plugin`` (one with ``table_words`` and
+    ``event_words``, :class:`~vncards.core.DescribesPlay`) in one language.
+
+    >>> from vncards.tienlen import plugin
+    >>> talk = plugin.table_talk()
+    >>> st = plugin.new_game(plugin.presets["dem-la"], 2, seed=1)
+    >>> talk.table(plugin.view(st, st.turn), ["An", "Bình"])
+    [('The table is empty: you lead.',)]
+    """
+
+    def __init__(self, plugin: Any, words: ClimbWords, *, vietnamese: bool = False) -> None:
+        self.plugin = plugin
+        self.words = words
+        self.vietnamese = vietnamese
+
+    def table(self, view: View, players: Sequence[str]) -> list[Words]:
+        """The combination to beat and whose it is, who passed, the open chain."""
+        if not isinstance(view, ShedView):
+            return list(self.plugin.table_words(view, players))
+        lines = table_lines(view, players, _cards, self.vietnamese)
+        if view.to_act == view.seat and any(isinstance(a, Declare) for a in view.legal):
+            lines.append((_DECLARE[self.vietnamese],))
+        return lines
+
+    def event(self, event: Event, players: Sequence[str], you: int | None) -> Words | None:
+        """In Vietnamese, the core's events; in English ``None`` (the screen's words
+        and the game's ``event_words`` say them)."""
+        if not self.vietnamese or event.seat is None:
+            return None
+        who = players[event.seat]
+        if isinstance(event, Played):
+            return (f"{who} đánh ", Cards(event.cards))
+        if isinstance(event, Passed):
+            return (f"{who} bỏ lượt",)
+        if isinstance(event, Chopped):
+            victim = players[event.victim]
+            return (f"  ⚔ Chặt! {who} chặt {victim}: cả chuỗi {event.value} lá.",)
+        if isinstance(event, Declared):
+            return (f"{who} báo {event.what}",)
+        if isinstance(event, WentOut):
+            return (f"  {who} hết bài.",)
+        if isinstance(event, Revealed):
+            return (f"Bài của {who}: ", Cards(event.cards))
+        return None
+
+    def between(self, before: View, after: View, players: Sequence[str]) -> list[Words]:
+        """The end of a round: the table was taken and someone leads a new one.
+
+        >>> from vncards.tienlen import plugin
+        >>> st = plugin.new_game(plugin.presets["dem-la"], 2, seed=1)
+        >>> lead = plugin.decision(st)
+        >>> plugin.apply(st, lead.actions[0]) and None
+        >>> before = plugin.view(st, 0)
+        >>> passing = plugin.decision(st).actions[-1]
+        >>> plugin.apply(st, passing) and None
+        >>> plugin.table_talk().between(before, plugin.view(st, 0), ["An", "Bình"])
+        [('Bình takes the round and leads.',)]
+        """
+        if not (isinstance(before, ShedView) and isinstance(after, ShedView)):
+            return []
+        if before.table is None or after.table is not None or after.to_act is None:
+            return []
+        if after.finished:
+            return []
+        same, other = _ROUND[self.vietnamese]
+        who, nxt = players[before.table_seat], players[after.to_act]
+        text = same if before.table_seat == after.to_act else other
+        return [(text.format(who=who, next=nxt),)]
+
+    def reason(self, code: str) -> str:
+        """A transfer reason in the game's words."""
+        return self.words.reasons.get(code, code)
+
+    def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
+        """How the game ended, in one sentence."""
+        code = result.outcome or "win"
+        text = self.words.outcomes.get(code) or self.words.outcomes["win"]
+        who = "—" if result.winner is None else players[result.winner]
+        wins = "win" if result.winner == you and not self.vietnamese else "wins"
+        hand = self.words.instant_wins.get(result.instant_win or "", result.instant_win or "")
+        return text.format(who=who, wins=wins, hand=hand)
+
+    def help(self) -> Sequence[str]:
+        """The game's help lines."""
+        return self.words.help

@@ -1,0 +1,105 @@
+"""What a Mậu Binh play screen says, in English or in Vietnamese: the payments in words,
+how a game ends and the help of the play prompt (how an arrangement is typed and what
+each chi pays). The table and the reveal of each hand are the plugin's own
+(``table_words`` and ``event_words``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from vncards.core import Event, GameResult, View, Words
+
+__all__ = ["MauBinhTalk", "table_talk"]
+
+_REASONS = {
+    False: {
+        "chi": "a chi won",
+        "sap-ham": "sập hầm: all three chi won",
+        "binh-lung": "binh lủng: a fouled hand",
+        "sap-lang": "sập làng: the whole table swept",
+        "instant-win": "mậu binh trắng: an instant hand",
+    },
+    True: {
+        "chi": "thắng chi",
+        "sap-ham": "sập hầm",
+        "binh-lung": "binh lủng",
+        "sap-lang": "sập làng",
+        "instant-win": "mậu binh trắng",
+    },
+}
+_OUTCOMES = {
+    False: {
+        "showdown": "The hands are compared chi by chi.",
+        "instant-win": "{who} {wins} at once with an instant hand (mậu binh trắng).",
+        "draw": "Nobody wins anything: the game is even.",
+    },
+    True: {
+        "showdown": "So bài từng chi.",
+        "instant-win": "{who} thắng trắng (mậu binh trắng).",
+        "draw": "Hòa: không ai được gì.",
+    },
+}
+_PAYS = {
+    False: (
+        "Each chi meets each opponent's: one lá per chi won (more for strong hands);",
+        "winning all three doubles it (sập hầm); a fouled hand (binh lủng) loses all.",
+    ),
+    True: (
+        "Mỗi chi so với từng đối thủ: thắng chi được 1 lá (bài mạnh được thưởng);",
+        "thắng cả ba chi thì gấp đôi (sập hầm); binh lủng thua cả ba chi.",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class MauBinhTalk:
+    """Mậu Binh's screen words in one language; ``plugin`` describes its table and its
+    reveals, ``move_help`` says how an arrangement is typed.
+
+    >>> from vncards.maubinh import plugin
+    >>> plugin.table_talk().reason("sap-ham")
+    'sập hầm: all three chi won'
+    """
+
+    plugin: Any
+    vietnamese: bool
+
+    def table(self, view: View, players: Sequence[str]) -> list[Words]:
+        """The plugin's own lines about the table."""
+        return list(self.plugin.table_words(view, players))
+
+    def event(self, event: Event, players: Sequence[str], you: int | None) -> Words | None:
+        """``None``: the plugin's ``event_words`` say each reveal."""
+        return None
+
+    def between(self, before: View, after: View, players: Sequence[str]) -> list[Words]:
+        """Nothing: Mậu Binh has no rounds."""
+        return []
+
+    def reason(self, code: str) -> str:
+        """A transfer reason in words."""
+        return _REASONS[self.vietnamese].get(code, code)
+
+    def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
+        """How the game ended."""
+        texts = _OUTCOMES[self.vietnamese]
+        text = texts.get(result.outcome or "showdown", texts["showdown"])
+        who = "—" if result.winner is None else players[result.winner]
+        return text.format(who=who, wins="win" if result.winner == you else "wins")
+
+    def help(self) -> Sequence[str]:
+        """How an arrangement is typed, then what it pays."""
+        return (*self.plugin.move_help, *_PAYS[self.vietnamese])
+
+
+def table_talk(plugin: Any, vietnamese: bool = False) -> MauBinhTalk:
+    """The screen words of ``plugin`` (Mậu Binh).
+
+    >>> from vncards.maubinh import plugin
+    >>> table_talk(plugin, vietnamese=True).reason("binh-lung")
+    'binh lủng'
+    """
+    return MauBinhTalk(plugin, vietnamese)
