@@ -9,15 +9,16 @@ traceback.
 
 from __future__ import annotations
 
+import functools
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import metadata
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import typer
 from typer.core import TyperGroup
 from typer.exceptions import Abort, TyperException
-from vncards.cli._common import err_console
+from vncards.cli._common import answers_only_on_stdout, err_console
 from vncards.cli._compare import compare_command
 from vncards.cli._play import PlayCommand, play_command
 from vncards.cli._queries import (
@@ -37,6 +38,9 @@ from vncards.cli._tournament import tournament_command
 from vncards.core import VncardsError
 
 __all__ = ["app", "main"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 UNREADABLE = 2
 """Exit code for input that cannot be read (and for a usage error)."""
@@ -128,19 +132,31 @@ def _root(
         raise typer.Exit()
 
 
-app.command("games")(games_command)
-app.command("rules")(rules_command)
-app.command("classify")(classify_command)
-app.command("beats")(beats_command)
-app.command("moves")(moves_command)
-app.command("deal")(deal_command)
-app.command("referee")(referee_command)
-app.command("analyze")(analyze_command)
-app.command("schema")(schema_command)
+def _answers_only(command: Callable[P, R]) -> Callable[P, R]:
+    """``command`` run with standard output kept for its answers: text a plugin prints
+    goes to standard error, so it never mixes with (and corrupts) a ``--json`` answer."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with answers_only_on_stdout():
+            return command(*args, **kwargs)
+
+    return run
+
+
+app.command("games")(_answers_only(games_command))
+app.command("rules")(_answers_only(rules_command))
+app.command("classify")(_answers_only(classify_command))
+app.command("beats")(_answers_only(beats_command))
+app.command("moves")(_answers_only(moves_command))
+app.command("deal")(_answers_only(deal_command))
+app.command("referee")(_answers_only(referee_command))
+app.command("analyze")(_answers_only(analyze_command))
+app.command("schema")(_answers_only(schema_command))
+app.command("simulate")(_answers_only(simulate_command))
+app.command("compare")(_answers_only(compare_command))
+app.command("tournament")(_answers_only(tournament_command))
 app.command("play", cls=PlayCommand)(play_command)
-app.command("simulate")(simulate_command)
-app.command("compare")(compare_command)
-app.command("tournament")(tournament_command)
 app.command("serve")(serve_command)
 
 
