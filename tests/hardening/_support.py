@@ -316,3 +316,12 @@ class GreedyBot:
             return None
         top = [a for a in actions if _moved(a) == best]
         return top[self.rng.randrange(len(top))]
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (a zombie, which has ended, is not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"

@@ -32,7 +32,7 @@ from vncards.cli._common import (
     untrusted,
 )
 from vncards.cli._queries import default_players
-from vncards.cli._runs import sigterm_as_interrupt, warnings_as_lines
+from vncards.cli._runs import STOPPED, sigterm_as_interrupt, warnings_as_lines
 from vncards.cli._stats import mean_text, share_text
 from vncards.core import GamePlugin, RulesBase
 from vncards.core._search import Budgeted
@@ -259,7 +259,7 @@ def simulate_command(
             if part is not None and records is not None:
                 _finish_records(part, records)
             finished = True
-        except (KeyboardInterrupt, SimulationError):
+        except (KeyboardInterrupt, SimulationError) as e:
             if part is not None and records is not None and written and not _direct(part, records):
                 kept = _keep_partial(part, records)
                 err_console.print(
@@ -269,6 +269,8 @@ def simulate_command(
                     highlight=False,
                     soft_wrap=True,
                 )
+                if isinstance(e, KeyboardInterrupt):  # that line is the one line
+                    raise typer.Exit(STOPPED) from None
             raise
         finally:
             if part is not None:

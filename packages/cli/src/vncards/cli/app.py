@@ -32,6 +32,7 @@ from vncards.cli._queries import (
     schema_command,
 )
 from vncards.cli._referee import referee_command
+from vncards.cli._runs import stops_in_one_line
 from vncards.cli._serve import serve_command
 from vncards.cli._simulate import simulate_command
 from vncards.cli._tournament import tournament_command
@@ -133,12 +134,13 @@ def _root(
 
 
 def _answers_only(command: Callable[P, R]) -> Callable[P, R]:
-    """``command`` run with standard output kept for its answers: text a plugin prints
-    goes to standard error, so it never mixes with (and corrupts) a ``--json`` answer."""
+    """``command`` run with standard output kept for its answers (text a plugin prints
+    goes to standard error, so it never mixes with, and corrupts, a ``--json`` answer),
+    and stopped by Ctrl-C with one line and exit code 130."""
 
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        with answers_only_on_stdout():
+        with answers_only_on_stdout(), stops_in_one_line():
             return command(*args, **kwargs)
 
     return run

@@ -722,7 +722,7 @@ def _on_processes(
     def start(w: int) -> None:
         """Start worker ``w`` (a new one in its place when it is there already)."""
         ours, theirs = context.Pipe()
-        with _main_script_hidden(not uses_main):
+        with _main_script_hidden(not uses_main), _sigint_held():
             proc = context.Process(target=_worker_main, args=(theirs, os.getpid()), daemon=True)
             proc.start()
         theirs.close()
@@ -875,7 +875,12 @@ def _how(exitcode: int | None) -> str:
 
 def _worker_main(conn: Connection, parent: int) -> None:
     """A worker process: does the chunks it is sent, ``(func, start, stop)``, until its
-    pipe closes."""
+    pipe closes. Ctrl-C, which a terminal sends to every process of the command, is
+    ignored here: the parent stops the run, and a worker printing a traceback of its
+    own would bury the parent's one line."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _die_with_parent(parent)
     while True:
         try:
@@ -908,6 +913,27 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="vncards-parent-watch", daemon=True).start()
+
+
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """While a worker process starts, SIGINT is ignored (a disposition the new process
+    keeps, so a Ctrl-C while it imports its modules cannot end it with a traceback) and,
+    here, held back: a Ctrl-C meanwhile reaches this process right after. Only the main
+    thread may change a signal's disposition; elsewhere this does nothing."""
+    if (
+        not hasattr(signal, "pthread_sigmask")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler if handler is not None else signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 @contextmanager
