@@ -33,6 +33,7 @@ from vncards.core import (
 
 __all__ = [
     "InputError",
+    "OutputError",
     "SafeConsole",
     "answers_only_on_stdout",
     "card_tokens",
@@ -108,10 +109,19 @@ def answers_only_on_stdout() -> Iterator[None]:
         _json_out.pop()
 
 
+class OutputError(Exception):
+    """The standard output cannot be written: closed, a full device, a reader gone
+    (exit code 3, a failure of the machine rather than of the input)."""
+
+
 def json_stream() -> TextIO:
     """Where JSON answers are written: standard output (as it was when
-    :func:`answers_only_on_stdout` was entered, if it was)."""
-    return _json_out[-1] if _json_out else sys.stdout
+    :func:`answers_only_on_stdout` was entered, if it was); :class:`OutputError` when
+    there is none (the command was started with its standard output closed)."""
+    out = _json_out[-1] if _json_out else sys.stdout
+    if out is None:
+        raise OutputError("the standard output is closed: nothing can be written")
+    return out
 
 
 class _Clean:
@@ -156,13 +166,18 @@ class SafeConsole(Console):
     @property
     def file(self) -> IO[str]:
         """Standard output as :func:`answers_only_on_stdout` keeps it, unless a file was given."""
-        if self._file is None and not self.stderr:
-            return json_stream()
+        if self._file is None and not self.stderr and _json_out:
+            return _json_out[-1]
         return super().file
 
     @file.setter
     def file(self, new_file: IO[str]) -> None:
         self._file = new_file
+
+    def on_broken_pipe(self) -> None:
+        """The reader of the output went away: the command's one-line error (exit 3),
+        not Rich's silent exit 1."""
+        raise OutputError("the output was closed before everything was written")
 
     def render_str(self, text: str, **kwargs: Any) -> Text:
         """Markup as usual; text whose markup does not parse, literally."""

@@ -29,6 +29,7 @@ from vncards.cli._common import (
     parse_rule_settings,
     rules_for,
 )
+from vncards.cli._files import write_whole
 from vncards.cli._queries import default_players
 from vncards.cli._runs import warnings_as_lines
 from vncards.cli._simulate import RuleOpt, bot_names
@@ -408,6 +409,8 @@ def plot_measures(columns: list[dict[str, Any]], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     measured = [c for c in columns if c["measured"] is not None]
+    if not measured:
+        raise InputError("there is nothing to draw: no installed game was measured")
     labels = [f"{c['game']}\n{_column_name(c)}" for c in measured]
     keys = (
         ("moved", "lá changing hands per game"),
@@ -433,7 +436,7 @@ def plot_measures(columns: list[dict[str, Any]], path: Path) -> None:
         ax.set_title(title)
         ax.tick_params(axis="x", labelsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")
     plt.close(fig)
 
 
@@ -445,11 +448,9 @@ def _check_writable(path: Path) -> None:
 
 
 def _written(path: Path, write: Any) -> None:
-    """Run ``write``; an OSError (no permission, a full disk) is one InputError line."""
-    try:
-        write()
-    except OSError as e:
-        raise InputError(f"cannot write {_shown(path)}: {e.strerror or e}") from None
+    """Run ``write(path)`` through :func:`write_whole`: an OSError (no permission, a full
+    disk) is one InputError line, and the target is whole or as it was."""
+    write_whole(path, write, "the output")
 
 
 def _shown(path: Path) -> str:
@@ -516,9 +517,9 @@ def compare_command(
         games, seed, n_workers, columns=columns, players=players, bots=bots, think=think
     )
     if plot is not None:
-        _written(plot, lambda: plot_measures(payload, plot))
+        _written(plot, lambda p: plot_measures(payload, p))
     if html_file is not None:
-        _written(html_file, lambda: write_html(html_file, columns, payload))
+        _written(html_file, lambda p: write_html(p, columns, payload))
     if json_out:
         emit_json({"columns": payload})
         return

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -49,6 +49,7 @@ from vncards.cli._display import (
     transfers_table,
     words_text,
 )
+from vncards.cli._files import OutputFile
 from vncards.cli._queries import default_players
 from vncards.cli._referee import describe_action
 from vncards.cli._simulate import bot_names
@@ -589,23 +590,17 @@ def _settle(t: _Table, state: Any, number: int, games: int) -> Any:
     return res
 
 
-def _open_record(target: Path | None) -> IO[str] | None:
+def _open_record(target: Path | None) -> OutputFile | None:
     """The record file, opened before any game is played (an unwritable place is said
-    at once)."""
-    if target is None:
-        return None
-    try:
-        return target.open("w", encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot write the record to {plain(str(target))}: {e.strerror}") from None
+    at once); it takes the target's place only once a record is whole."""
+    return None if target is None else OutputFile(target, "the record")
 
 
 def _save_record(
     t: _Table,
     state: Any,
     variant: str | None,
-    out: IO[str],
-    target: Path,
+    out: OutputFile,
     *,
     single: bool,
 ) -> None:
@@ -614,12 +609,7 @@ def _save_record(
     # play takes a preset and no single settings: the preset is the whole of the rules
     made = record_game(t.plugin, played, t.names, variant=variant)
     data = made.model_dump(mode="json", exclude_none=True)
-    text = json.dumps(data, ensure_ascii=False, indent=2 if single else None)
-    try:
-        out.write(text + "\n")
-        out.flush()
-    except OSError as e:
-        raise InputError(f"cannot write the record to {plain(str(target))}: {e.strerror}") from None
+    out.write(json.dumps(data, ensure_ascii=False, indent=2 if single else None) + "\n")
 
 
 def play_command(
@@ -702,17 +692,16 @@ def play_command(
             state = _play_game(t, rules, derive_seed(chosen, g), first)
             res = _settle(t, state, g + 1, games)
             first = res.winner
-            if out is not None and record is not None:
-                _save_record(t, state, variant, out, record, single=games == 1)
+            if out is not None:
+                _save_record(t, state, variant, out, single=games == 1)
                 saved += 1
     except _PlayerQuitError:
         console.print("Bye.")
     finally:
-        if out is not None:
-            out.close()
-    if record is not None and saved:
+        if out is not None:  # the whole records in the target's place, or nothing
+            out.commit() if saved else out.discard()
+    if out is not None and saved:
         what = "Record" if saved == 1 else f"{saved} records (one a line)"
         console.print(f"{what} saved to {plain(str(record))}.")
-    elif record is not None:
-        record.unlink(missing_ok=True)  # the empty file made at the start
+    elif out is not None:
         console.print("No game was finished: no record saved.")

@@ -10,7 +10,6 @@ import contextlib
 import inspect
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Annotated, Any
@@ -31,6 +30,7 @@ from vncards.cli._common import (
     rules_for,
     untrusted,
 )
+from vncards.cli._files import part_file
 from vncards.cli._queries import default_players
 from vncards.cli._runs import STOPPED, sigterm_as_interrupt, warnings_as_lines
 from vncards.cli._stats import mean_text, share_text
@@ -297,14 +297,7 @@ def _records_file(target: Path) -> IO[str]:
     try:
         if target.exists() and not target.is_file():
             return open(target, "w", encoding="utf-8")  # closed by the caller
-        return tempfile.NamedTemporaryFile(
-            "w",
-            encoding="utf-8",
-            dir=target.parent,
-            prefix=f".{target.name}.",
-            suffix=".part",
-            delete=False,
-        )
+        return part_file(target)
     except OSError as e:
         raise InputError(f"cannot write the records to {plain(target)}: {e.strerror}") from None
 

@@ -9,7 +9,10 @@ traceback.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
+import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
@@ -18,7 +21,7 @@ from typing import Any, ParamSpec, TypeVar
 import typer
 from typer.core import TyperGroup
 from typer.exceptions import Abort, TyperException
-from vncards.cli._common import answers_only_on_stdout, err_console
+from vncards.cli._common import OutputError, answers_only_on_stdout, err_console, json_stream
 from vncards.cli._compare import compare_command
 from vncards.cli._play import PlayCommand, play_command
 from vncards.cli._queries import (
@@ -82,7 +85,11 @@ class _OneLineErrors(TyperGroup):
                 " (set PYTHONIOENCODING=utf-8)",
                 UNWRITABLE,
             )
+        except OutputError as e:
+            _stdout_silenced()
+            _fail(str(e), UNWRITABLE)
         except BrokenPipeError:
+            _stdout_silenced()
             _fail("the output was closed before everything was written", UNWRITABLE)
         except (ValueError, KeyError, OSError) as e:
             _fail(str(e) or type(e).__name__)
@@ -133,6 +140,19 @@ def _root(
         raise typer.Exit()
 
 
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+"""Errors of a write that ran out of room: on standard output, exit code 3."""
+
+
+def _stdout_silenced() -> None:
+    """After standard output failed: what is still buffered for it goes nowhere, so
+    that Python's last flush at exit neither fails again nor prints a second message."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+
+
 def _answers_only(command: Callable[P, R]) -> Callable[P, R]:
     """``command`` run with standard output kept for its answers (text a plugin prints
     goes to standard error, so it never mixes with, and corrupts, a ``--json`` answer),
@@ -140,8 +160,18 @@ def _answers_only(command: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        with answers_only_on_stdout(), stops_in_one_line():
-            return command(*args, **kwargs)
+        json_stream()  # a closed standard output is said before any work
+        try:
+            with answers_only_on_stdout(), stops_in_one_line():
+                result = command(*args, **kwargs)
+                json_stream().flush()  # a full device says so now, not at exit
+        except OSError as e:
+            if e.errno == errno.EPIPE:
+                raise OutputError("the output was closed before everything was written") from None
+            if e.errno in _FULL:
+                raise OutputError(f"cannot write the output: {e.strerror}") from None
+            raise
+        return result
 
     return run
 
