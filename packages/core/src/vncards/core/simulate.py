@@ -52,7 +52,7 @@ from multiprocessing.connection import wait as _connection_wait
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, NamedTuple, TypeVar
 
-from vncards.core._errors import PluginError, RulesError, VncardsError
+from vncards.core._errors import PluginError, RulesError, SeedError, VncardsError
 from vncards.core._game import Bot, GamePlugin, RulesBase, play_game, record_game, resolve_rules
 from vncards.core._plugins import (
     ENTRY_POINT_GROUP,
@@ -460,6 +460,8 @@ def play_games(
 
 
 def _with_seed(job: _Job, seed: int, keep_records: bool) -> _Job:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SeedError(f"the seed of a run must be a whole number, not {seed!r}")
     return _Job(
         job.game, job.rules, job.variant, job.overrides, job.players, job.bots, job.names,
         seed, keep_records,
