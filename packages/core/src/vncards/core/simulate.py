@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import bisect
 import contextlib
 import ctypes
@@ -1057,7 +1058,7 @@ def _on_dask(
             raise SimulationError(
                 f"the Dask scheduler at {scheduler} has no worker (waited {limit:g} s)"
             ) from None
-        threads = sum(client.nthreads().values()) or 1
+        threads = sum((_workers_now(client, limit) or {}).values()) or 1
         share = threads * _CHUNKS_PER_WORKER
         if on_game is not None:
             share = max(share, math.ceil(games / _STREAM_CHUNK))
@@ -1078,26 +1079,12 @@ def _on_dask(
                 where[future.key] = submitted
                 pending.add(future)
                 submitted += 1
-            try:
-                with client.as_current():
-                    done = distributed.wait(
-                        list(pending), timeout=min(1.0, limit), return_when="FIRST_COMPLETED"
-                    ).done
-            except TimeoutError:
-                done = set()
-            for f in done:
+            for f in _finished(distributed, client, pending, limit):
                 pending.discard(f)
-                try:
-                    chunk = f.result()
-                except (ImportError, PluginError) as e:
-                    raise SimulationError(
-                        f"a Dask worker could not load {job.game!r} ({e}); every worker needs"
-                        " the same vncards packages, and the module of the game, as this machine"
-                    ) from None
-                except Exception as e:
-                    raise SimulationError(
-                        f"a Dask task failed ({type(e).__name__}: {' '.join(str(e).split())[:120]})"
-                    ) from None
+                chunk = _chunk_of(f, job, client, scheduler, limit)
+                if chunk is None:  # its worker left before it was fetched: wait again
+                    pending.add(f)
+                    continue
                 results[where.pop(f.key)] = chunk
                 if progress is not None:
                     progress(len(chunk))
@@ -1106,18 +1093,78 @@ def _on_dask(
                     for summary in results.pop(first):
                         on_game(summary)
                 first += 1
-            alive = client.nthreads()
+            alive = _workers_now(client, limit)
             if alive:
                 seen_worker = time.monotonic()
                 threads = max(threads, sum(alive.values()))
             elif time.monotonic() - seen_worker > limit:
-                raise SimulationError(
-                    f"every Dask worker left the run and none came back within {limit:g} s"
-                )
+                raise SimulationError(_gone(client, scheduler, limit, alive is not None))
         return [s for k in sorted(results) for s in results[k]]
     finally:
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception, asyncio.CancelledError):
             client.close(timeout=limit)
+
+
+def _gone(client: Any, scheduler: str, limit: float, answered: bool = True) -> str:
+    """Why a Dask run cannot go on: its scheduler stopped answering (or its last answer
+    was none), or every worker left."""
+    if not answered or getattr(client, "status", "running") != "running":
+        return f"the Dask scheduler at {scheduler} stopped answering (waited {limit:g} s)"
+    return f"every Dask worker left the run and none came back within {limit:g} s"
+
+
+def _workers_now(client: Any, limit: float) -> dict[str, int] | None:
+    """The threads of each worker of the cluster, asked within ``limit`` seconds; None
+    when the scheduler does not answer (the caller's clock then runs out)."""
+    try:
+        found = client.nthreads(callback_timeout=limit)
+    except (Exception, asyncio.CancelledError):
+        return None
+    return dict(found) if getattr(client, "status", "running") == "running" else None
+
+
+def _finished(distributed: Any, client: Any, pending: set[Any], limit: float) -> set[Any]:
+    """The futures of ``pending`` that are done, waiting at most a second; none when the
+    cluster does not answer."""
+    try:
+        with client.as_current():
+            done: set[Any] = distributed.wait(
+                list(pending), timeout=min(1.0, limit), return_when="FIRST_COMPLETED"
+            ).done
+    except TimeoutError:
+        return set()
+    except (Exception, asyncio.CancelledError):
+        time.sleep(min(0.2, limit))  # a cluster that broke: the caller's clock runs out
+        return set()
+    return done
+
+
+def _chunk_of(
+    future: Any, job: _Job, client: Any, scheduler: str, limit: float
+) -> list[GameSummary] | None:
+    """The games of a finished chunk, fetched within ``limit`` seconds (None when they
+    could not be: the worker holding them left and the chunk is played again)."""
+    try:
+        chunk: list[GameSummary] = future.result(timeout=limit)
+    except TimeoutError:
+        return None
+    except (ImportError, PluginError) as e:
+        raise SimulationError(
+            f"a Dask worker could not load {job.game!r} ({e}); every worker needs"
+            " the same vncards packages, and the module of the game, as this machine"
+        ) from None
+    except (Exception, asyncio.CancelledError) as e:
+        # the connection lost (distributed's CommClosedError) or a client no longer running
+        lost = isinstance(e, ConnectionError) or type(e).__name__.startswith("Comm")
+        if lost or getattr(client, "status", "running") != "running":
+            raise SimulationError(
+                f"the Dask scheduler at {scheduler} stopped answering"
+                f" ({type(e).__name__} while fetching the games of a chunk)"
+            ) from None
+        raise SimulationError(
+            f"a Dask task failed ({type(e).__name__}: {' '.join(str(e).split())[:120]})"
+        ) from None
+    return chunk
 
 
 # ----------------------------------------------------------------- statistics
