@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -316,3 +317,30 @@ class GreedyBot:
             return None
         top = [a for a in actions if _moved(a) == best]
         return top[self.rng.randrange(len(top))]
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (a zombie, which has ended, is not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def in_thread(call: Callable[[], object]) -> tuple[threading.Thread, list[BaseException | None]]:
+    """``call`` started in a daemon thread, and the list that receives what it raised
+    (None when it returned): a test joins the thread with a bound, so a hang fails it."""
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as e:  # handed to the test's thread
+            outcome.append(e)
+        else:
+            outcome.append(None)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread, outcome

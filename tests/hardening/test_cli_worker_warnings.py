@@ -25,7 +25,8 @@ import pytest
 from typer.testing import CliRunner, Result
 from vncards.core import ENTRY_POINT_GROUP
 
-from tests.hardening.test_worker_faults import _ONCE, FAULTY_REF, _alive, _children, _setup
+from tests.hardening._support import process_alive as _alive
+from tests.hardening.test_worker_faults import _ONCE, FAULTY_REF, _children, _setup
 
 cli = pytest.importorskip("vncards.cli.app")
 

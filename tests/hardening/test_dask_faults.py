@@ -11,7 +11,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,8 @@ import pytest
 from typer.testing import CliRunner
 from vncards.core import RandomBot
 from vncards.core.simulate import DASK_TIMEOUT, GameSummary, SimulationError, play_games
+
+from tests.hardening._support import in_thread
 
 distributed = pytest.importorskip("distributed")
 cli = pytest.importorskip("vncards.cli.app")
@@ -134,21 +135,12 @@ def test_run_whose_last_worker_dies_fails_within_the_timeout(one_worker_cluster:
     that every worker left, within the timeout, instead of waiting for one forever. The
     run is watched from another thread so that a hang fails the test instead of holding
     it."""
-    outcome: list[BaseException | None] = []
-
-    def run() -> None:
-        try:
-            play_games(
-                "tienlen", games=40, players=4, bots=worker_killing_bot,
-                scheduler=one_worker_cluster, dask_timeout=SHORT,
-            )  # fmt: skip
-        except BaseException as e:  # handed to the test's thread
-            outcome.append(e)
-        else:
-            outcome.append(None)
-
-    watcher = threading.Thread(target=run, daemon=True)
-    watcher.start()
+    watcher, outcome = in_thread(
+        lambda: play_games(
+            "tienlen", games=40, players=4, bots=worker_killing_bot,
+            scheduler=one_worker_cluster, dask_timeout=SHORT,
+        )
+    )  # fmt: skip
     watcher.join(120)  # a bound against a hang, far above the timeout
     assert not watcher.is_alive(), "the run hung after its last worker died"
     error = outcome[0]

@@ -36,6 +36,7 @@ from vncards.core.simulate import (
 )
 
 from tests.hardening._support import ToyGame
+from tests.hardening._support import process_alive as _alive
 
 ROOT = Path(__file__).resolve().parents[2]
 TOY = "tests.hardening._support:TOY"
@@ -215,14 +216,6 @@ def _children(pid: int) -> list[int]:
         text = (task / "children").read_text()
         out.extend(int(p) for p in text.split())
     return out
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
 
 
 _PARENT_SCRIPT = """

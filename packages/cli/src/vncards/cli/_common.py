@@ -6,12 +6,13 @@ from another package appears in every command without any change here.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
 import warnings
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import IO, Any, TextIO
 
 from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderHook, RenderResult
 from rich.errors import MarkupError
@@ -32,15 +33,19 @@ from vncards.core import (
 
 __all__ = [
     "InputError",
+    "OutputError",
     "SafeConsole",
+    "answers_only_on_stdout",
     "card_tokens",
     "cards_for",
     "complete_game",
     "console",
     "emit_json",
     "err_console",
+    "find_game",
     "get_plugin",
     "installed_games",
+    "json_stream",
     "parse_rule_settings",
     "plain",
     "rules_for",
@@ -76,6 +81,47 @@ def untrusted(text: object) -> str:
     '\\\\[bold]An\\\\[/bold]'
     """
     return escape(plain(text))
+
+
+_json_out: list[TextIO] = []
+
+
+@contextlib.contextmanager
+def answers_only_on_stdout() -> Iterator[None]:
+    """Inside, whatever else prints to standard output (a plugin's ``print``) goes to
+    standard error instead, and only :data:`console` and :func:`json_stream` write to
+    the real standard output: a ``--json`` answer is never mixed with other text.
+
+    >>> import io
+    >>> out, err = io.StringIO(), io.StringIO()
+    >>> with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    ...     with answers_only_on_stdout():
+    ...         print("hello from a plugin")
+    ...         emit_json({"ok": True})
+    >>> out.getvalue(), err.getvalue()
+    ('{\\n  "ok": true\\n}\\n', 'hello from a plugin\\n')
+    """
+    _json_out.append(sys.stdout)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        _json_out.pop()
+
+
+class OutputError(Exception):
+    """The standard output cannot be written: closed, a full device, a reader gone
+    (exit code 3, a failure of the machine rather than of the input)."""
+
+
+def json_stream() -> TextIO:
+    """Where JSON answers are written: standard output (as it was when
+    :func:`answers_only_on_stdout` was entered, if it was); :class:`OutputError` when
+    there is none (the command was started with its standard output closed)."""
+    out = _json_out[-1] if _json_out else sys.stdout
+    if out is None:
+        raise OutputError("the standard output is closed: nothing can be written")
+    return out
 
 
 class _Clean:
@@ -116,6 +162,22 @@ class SafeConsole(Console):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.push_render_hook(_CleanHook())
+
+    @property
+    def file(self) -> IO[str]:
+        """Standard output as :func:`answers_only_on_stdout` keeps it, unless a file was given."""
+        if self._file is None and not self.stderr and _json_out:
+            return _json_out[-1]
+        return super().file
+
+    @file.setter
+    def file(self, new_file: IO[str]) -> None:
+        self._file = new_file
+
+    def on_broken_pipe(self) -> None:
+        """The reader of the output went away: the command's one-line error (exit 3),
+        not Rich's silent exit 1."""
+        raise OutputError("the output was closed before everything was written")
 
     def render_str(self, text: str, **kwargs: Any) -> Text:
         """Markup as usual; text whose markup does not parse, literally."""
@@ -170,7 +232,17 @@ def get_plugin(name: str, *, allow_reference: bool = True) -> GamePlugin[Any, An
         from vncards.cli.sim import load_game
 
         return load_game(name)
-    games = installed_games()
+    return find_game(installed_games(), name)
+
+
+def find_game(games: dict[str, GamePlugin[Any, Any, Any]], name: str) -> GamePlugin[Any, Any, Any]:
+    """The game ``name`` among ``games``; :class:`PluginError` naming the known ones.
+
+    >>> find_game({}, "tienlen")
+    Traceback (most recent call last):
+    ...
+    vncards.core._errors.PluginError: unknown game 'tienlen' (installed: none)
+    """
     try:
         return games[name]
     except KeyError:
@@ -269,5 +341,6 @@ def cards_for(
 
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON on stdout (UTF-8, no ASCII escapes)."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-    sys.stdout.flush()
+    out = json_stream()
+    out.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    out.flush()

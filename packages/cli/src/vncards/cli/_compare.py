@@ -36,6 +36,7 @@ from vncards.cli._compare_run import (
     value_text,
 )
 from vncards.cli._compare_view import game_tables, header_lines
+from vncards.cli._files import write_whole
 from vncards.cli._runs import warnings_as_lines
 from vncards.cli._simulate import RuleOpt
 from vncards.core import SummarizesRules
@@ -191,11 +192,9 @@ def _check_writable(path: Path) -> None:
 
 
 def _written(path: Path, write: Any) -> None:
-    """Run ``write``; an OSError (no permission, a full disk) is one InputError line."""
-    try:
-        write()
-    except OSError as e:
-        raise InputError(f"cannot write {_shown(path)}: {e.strerror or e}") from None
+    """Run ``write(path)`` through :func:`write_whole`: an OSError (no permission, a full
+    disk) is one InputError line, and the target is whole or as it was."""
+    write_whole(path, write, "the output")
 
 
 def _shown(path: Path) -> str:
@@ -305,9 +304,9 @@ def compare_command(
     )
     payload = compare_payload(columns, run, baseline)
     if plot is not None:
-        _written(plot, lambda: plot_measures(payload, plot))
+        _written(plot, lambda p: plot_measures(payload, p))
     if html_file is not None:
-        _written(html_file, lambda: write_html(html_file, columns, payload, run))
+        _written(html_file, lambda p: write_html(p, columns, payload, run))
     if json_out:
         emit_json({"columns": payload})
         return

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from vncards.cli._common import InputError
 from vncards.cli._compare_run import Column, Settings
 from vncards.cli._compare_view import by_game, header_lines, number
 from vncards.core.facts import facts_of
@@ -207,6 +208,8 @@ def plot_measures(columns: list[dict[str, Any]], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     measured = [c for c in columns if c["measured"] is not None]
+    if not measured:
+        raise InputError("there is nothing to draw: no installed game was measured")
     labels = [f"{c['game']}\n{c['variant']}" for c in measured]
     keys = (("moved", "paid per game"), ("first_seat", "first seat wins"),
             ("length", "game length (actions)"), ("forced", "forced decisions"))  # fmt: skip
@@ -225,5 +228,5 @@ def plot_measures(columns: list[dict[str, Any]], path: Path) -> None:
         ax.set_title(title)
         ax.tick_params(axis="x", labelsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")
     plt.close(fig)

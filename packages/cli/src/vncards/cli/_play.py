@@ -21,7 +21,7 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -37,6 +37,7 @@ from vncards.cli._common import (
     untrusted,
 )
 from vncards.cli._display import outcome_text, payments_table, transfer_text
+from vncards.cli._files import OutputFile
 from vncards.cli._frame import say
 from vncards.cli._help import HelpCommand
 from vncards.cli._queries import default_players
@@ -174,23 +175,17 @@ def _record_path(target: Path, number: int) -> Path:
     return target if number == 1 else target.with_stem(f"{target.stem}-{number}")
 
 
-def _open_record(target: Path | None) -> IO[str] | None:
+def _open_record(target: Path | None) -> OutputFile | None:
     """The record file, opened before any game is played (an unwritable place is said
-    at once)."""
-    if target is None:
-        return None
-    try:
-        return target.open("w", encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot write the record to {plain(str(target))}: {e.strerror}") from None
+    at once); it takes the target's place only once a record is whole."""
+    return None if target is None else OutputFile(target, "the record")
 
 
 def _save_record(
     t: Sitting,
     state: Any,
     variant: str | None,
-    out: IO[str],
-    target: Path,
+    out: OutputFile,
     *,
     single: bool,
 ) -> None:
@@ -199,12 +194,7 @@ def _save_record(
     # play takes a preset and no single settings: the preset is the whole of the rules
     made = record_game(t.plugin, played, t.names, variant=variant)
     data = made.model_dump(mode="json", exclude_none=True)
-    text = json.dumps(data, ensure_ascii=False, indent=2 if single else None)
-    try:
-        out.write(text + "\n")
-        out.flush()
-    except OSError as e:
-        raise InputError(f"cannot write the record to {plain(str(target))}: {e.strerror}") from None
+    out.write(json.dumps(data, ensure_ascii=False, indent=2 if single else None) + "\n")
 
 
 def play_command(
@@ -287,6 +277,7 @@ def play_command(
     first: int | None = None
     out = _open_record(record)
     saved = 0
+    written = False  # whether the open record file holds a finished game
     try:
         g = 0
         while g < games or (games == 1 and _again(vietnamese)):
@@ -294,26 +285,25 @@ def play_command(
                 console.rule(f"Game {g + 1} of {games}")
             target = None if record is None else _record_path(record, 1 if games > 1 else g + 1)
             if g and games == 1 and out is not None:  # a game played again: its own file
-                out.close()
-                out = _open_record(target)
+                out.commit()
+                out, written = _open_record(target), False
             state = _play_game(t, rules, derive_seed(chosen, g), first)
             res = _settle(t, state, g + 1, games)
             first = res.winner
             g += 1
-            if out is not None and target is not None:
-                _save_record(t, state, variant, out, target, single=games == 1)
-                saved += 1
+            if out is not None:
+                _save_record(t, state, variant, out, single=games == 1)
+                saved, written = saved + 1, True
     except PlayerQuitError:
         console.print(say("bye", vietnamese))
     finally:
-        if out is not None:
-            out.close()
-    if record is not None and saved:
+        if out is not None:  # the whole records in the target's place, or nothing
+            out.commit() if written else out.discard()
+    if out is not None and saved:
         what = "Record" if saved == 1 else f"{saved} records (one a line)"
         where = plain(str(record))
         if games == 1 and saved > 1:  # games played again: one file each
             what, where = f"{saved} records", f"{where} … {_record_path(record, saved).name}"
         console.print(f"{what} saved to {where}.")
-    elif record is not None:
-        record.unlink(missing_ok=True)  # the empty file made at the start
+    elif out is not None:
         console.print("No game was finished: no record saved.")

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
 
 import typer
 from rich.table import Table
 from rich.text import Text
-from vncards.cli._batch import is_json_lines, referee_lines
+from vncards.cli._batch import is_json_lines, referee_lines, split_lines
 from vncards.cli._common import InputError, console, emit_json, get_plugin, plain, untrusted
 from vncards.cli._display import cards_text, event_text, payments_table, transfers_table
 from vncards.core import (
@@ -130,33 +129,6 @@ def _decode(source: str, data: bytes) -> str:
         raise InputError(f"the record {where} is not UTF-8 text (byte {e.start})") from None
 
 
-def _stream_lines(head: bytes, stream: BinaryIO) -> Iterator[bytes]:
-    """The lines of ``head`` and then of ``stream``, read a block at a time; a line longer
-    than a record may be is cut to one byte over the limit (the loader refuses it) and
-    the rest of it skipped unread into memory."""
-    buffer = head
-    skipping = False
-    while True:
-        cut = buffer.find(b"\n")
-        if cut >= 0:
-            if not skipping:
-                yield buffer[:cut]
-            skipping = False
-            buffer = buffer[cut + 1 :]
-            continue
-        if len(buffer) > MAX_RECORD_BYTES:
-            if not skipping:
-                yield buffer[: MAX_RECORD_BYTES + 1]
-            skipping = True
-            buffer = b""
-        block = stream.read(1 << 16)
-        if not block:
-            if buffer and not skipping:
-                yield buffer
-            return
-        buffer += block
-
-
 def referee_command(
     record: Annotated[str, typer.Argument(help="Record JSON file, or - for standard input.")],
     json_out: Annotated[bool, typer.Option("--json", help="Print the ruling as JSON.")] = False,
@@ -173,14 +145,14 @@ def referee_command(
         if len(head) > MAX_RECORD_BYTES:
             # more than one record may hold: JSON Lines are ruled on a line at a time as
             # they are read; anything else is refused now, without reading the rest
-            first = head.split(b"\n", 1)[0]
-            if b"\n" in head and is_json_lines(_decode(record, first) + "\n{}\n"):
-                raise typer.Exit(referee_lines(_stream_lines(head, stream), json_out))
+            complete = head[: head.rfind(b"\n") + 1]
+            if is_json_lines(complete, whole=False):
+                raise typer.Exit(referee_lines(split_lines(head, stream), json_out))
             raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes")
-    text = _decode(record, head)
-    if is_json_lines(text):
+    if is_json_lines(head):
         # one record a line (as simulate --records writes them): one answer a line
-        raise typer.Exit(referee_lines(text, json_out))
+        raise typer.Exit(referee_lines(split_lines(head), json_out))
+    text = _decode(record, head)
     parsed = load_record(text)
     try:
         plugin = get_plugin(parsed.game, allow_reference=False)

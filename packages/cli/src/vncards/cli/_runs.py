@@ -13,10 +13,40 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import TextIO
 
+import typer
 from vncards.cli._common import err_console, plain
 from vncards.core.simulate import SimulationWarning
 
-__all__ = ["sigterm_as_interrupt", "warnings_as_lines"]
+__all__ = ["STOPPED", "sigterm_as_interrupt", "stops_in_one_line", "warnings_as_lines"]
+
+STOPPED = 130
+"""Exit code of a command stopped by Ctrl-C (or SIGTERM while it plays games), as a
+shell gives a process ended by SIGINT."""
+
+
+@contextlib.contextmanager
+def stops_in_one_line() -> Iterator[None]:
+    """Ctrl-C inside (or SIGTERM, under :func:`sigterm_as_interrupt`) ends the command
+    with one line on stderr and exit code :data:`STOPPED`; worker processes ignore the
+    signal, so this line is the only one.
+
+    >>> import typer
+    >>> try:
+    ...     with err_console.capture() as cap, stops_in_one_line():
+    ...         raise KeyboardInterrupt
+    ... except typer.Exit as e:
+    ...     print(e.exit_code, cap.get().strip())
+    130 vncards: stopped (interrupted) before the command was done
+    """
+    try:
+        yield
+    except KeyboardInterrupt:
+        err_console.print(
+            "vncards: stopped (interrupted) before the command was done",
+            markup=False,
+            soft_wrap=True,
+        )
+        raise typer.Exit(STOPPED) from None
 
 
 @contextlib.contextmanager

@@ -10,7 +10,6 @@ import contextlib
 import inspect
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Annotated, Any
@@ -31,8 +30,9 @@ from vncards.cli._common import (
     rules_for,
     untrusted,
 )
+from vncards.cli._files import part_file
 from vncards.cli._queries import default_players
-from vncards.cli._runs import sigterm_as_interrupt, warnings_as_lines
+from vncards.cli._runs import STOPPED, sigterm_as_interrupt, warnings_as_lines
 from vncards.cli._stats import mean_text, share_text
 from vncards.core import GamePlugin, RulesBase
 from vncards.core._search import Budgeted
@@ -267,7 +267,7 @@ def simulate_command(
             if part is not None and records is not None:
                 _finish_records(part, records)
             finished = True
-        except (KeyboardInterrupt, SimulationError):
+        except (KeyboardInterrupt, SimulationError) as e:
             if part is not None and records is not None and written and not _direct(part, records):
                 kept = _keep_partial(part, records)
                 err_console.print(
@@ -277,6 +277,8 @@ def simulate_command(
                     highlight=False,
                     soft_wrap=True,
                 )
+                if isinstance(e, KeyboardInterrupt):  # that line is the one line
+                    raise typer.Exit(STOPPED) from None
             raise
         finally:
             if part is not None:
@@ -303,14 +305,7 @@ def _records_file(target: Path) -> IO[str]:
     try:
         if target.exists() and not target.is_file():
             return open(target, "w", encoding="utf-8")  # closed by the caller
-        return tempfile.NamedTemporaryFile(
-            "w",
-            encoding="utf-8",
-            dir=target.parent,
-            prefix=f".{target.name}.",
-            suffix=".part",
-            delete=False,
-        )
+        return part_file(target)
     except OSError as e:
         raise InputError(f"cannot write the records to {plain(target)}: {e.strerror}") from None
 

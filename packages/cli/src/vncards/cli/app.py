@@ -9,14 +9,18 @@ traceback.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import functools
+import os
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ParamSpec, TypeVar
 
 import typer
 from typer.exceptions import Abort, TyperException
 from vncards.cli._about import version_line
-from vncards.cli._common import err_console
+from vncards.cli._common import OutputError, answers_only_on_stdout, err_console, json_stream
 from vncards.cli._compare import compare_command
 from vncards.cli._help import HelpCommand, HelpGroup
 from vncards.cli._play import PlayCommand, play_command
@@ -31,12 +35,16 @@ from vncards.cli._queries import (
     schema_command,
 )
 from vncards.cli._referee import referee_command
+from vncards.cli._runs import stops_in_one_line
 from vncards.cli._serve import serve_command
 from vncards.cli._simulate import simulate_command
 from vncards.cli._tournament import tournament_command
 from vncards.core import VncardsError
 
 __all__ = ["app", "main"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 UNREADABLE = 2
 """Exit code for input that cannot be read (and for a usage error)."""
@@ -77,7 +85,11 @@ class _OneLineErrors(HelpGroup):
                 " (set PYTHONIOENCODING=utf-8)",
                 UNWRITABLE,
             )
+        except OutputError as e:
+            _stdout_silenced()
+            _fail(str(e), UNWRITABLE)
         except BrokenPipeError:
+            _stdout_silenced()
             _fail("the output was closed before everything was written", UNWRITABLE)
         except (ValueError, KeyError, OSError) as e:
             _fail(str(e) or type(e).__name__)
@@ -121,19 +133,55 @@ def _root(
         raise typer.Exit()
 
 
-app.command("games", cls=HelpCommand)(games_command)
-app.command("rules", cls=HelpCommand)(rules_command)
-app.command("classify", cls=HelpCommand)(classify_command)
-app.command("beats", cls=HelpCommand)(beats_command)
-app.command("moves", cls=HelpCommand)(moves_command)
-app.command("deal", cls=HelpCommand)(deal_command)
-app.command("referee", cls=HelpCommand)(referee_command)
-app.command("analyze", cls=HelpCommand)(analyze_command)
-app.command("schema", cls=HelpCommand)(schema_command)
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+"""Errors of a write that ran out of room: on standard output, exit code 3."""
+
+
+def _stdout_silenced() -> None:
+    """After standard output failed: what is still buffered for it goes nowhere, so
+    that Python's last flush at exit neither fails again nor prints a second message."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+
+
+def _answers_only(command: Callable[P, R]) -> Callable[P, R]:
+    """``command`` run with standard output kept for its answers (text a plugin prints
+    goes to standard error, so it never mixes with, and corrupts, a ``--json`` answer),
+    and stopped by Ctrl-C with one line and exit code 130."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        json_stream()  # a closed standard output is said before any work
+        try:
+            with answers_only_on_stdout(), stops_in_one_line():
+                result = command(*args, **kwargs)
+                json_stream().flush()  # a full device says so now, not at exit
+        except OSError as e:
+            if e.errno == errno.EPIPE:
+                raise OutputError("the output was closed before everything was written") from None
+            if e.errno in _FULL:
+                raise OutputError(f"cannot write the output: {e.strerror}") from None
+            raise
+        return result
+
+    return run
+
+
+app.command("games", cls=HelpCommand)(_answers_only(games_command))
+app.command("rules", cls=HelpCommand)(_answers_only(rules_command))
+app.command("classify", cls=HelpCommand)(_answers_only(classify_command))
+app.command("beats", cls=HelpCommand)(_answers_only(beats_command))
+app.command("moves", cls=HelpCommand)(_answers_only(moves_command))
+app.command("deal", cls=HelpCommand)(_answers_only(deal_command))
+app.command("referee", cls=HelpCommand)(_answers_only(referee_command))
+app.command("analyze", cls=HelpCommand)(_answers_only(analyze_command))
+app.command("schema", cls=HelpCommand)(_answers_only(schema_command))
+app.command("simulate", cls=HelpCommand)(_answers_only(simulate_command))
+app.command("compare", cls=HelpCommand)(_answers_only(compare_command))
+app.command("tournament", cls=HelpCommand)(_answers_only(tournament_command))
 app.command("play", cls=PlayCommand)(play_command)
-app.command("simulate", cls=HelpCommand)(simulate_command)
-app.command("compare", cls=HelpCommand)(compare_command)
-app.command("tournament", cls=HelpCommand)(tournament_command)
 app.command("serve", cls=HelpCommand)(serve_command)
 
 

@@ -34,17 +34,22 @@ def short_message(text: str) -> str:
 
     >>> short_message("unknown card '" + "3" * 10**6 + "'")
     "unknown card '3333333333333333333333333333333333333333…' (1000000 characters)"
+    >>> once = short_message("unknown card '" + "3" * 10**6 + "'")
+    >>> short_message(f"bad record: {once}") == f"bad record: {once}"
+    True
     """
 
     def quoted(m: re.Match[str]) -> str:
         q = "'" if m.group(1) is not None else '"'
         inner = m.group(1) if m.group(1) is not None else m.group(2)
+        if len(inner) == QUOTE_LIMIT + 1 and inner.endswith("…"):
+            return m.group()  # cut already (a message wrapped in another): kept as it is
         return f"{q}{inner[:QUOTE_LIMIT]}…{q} ({len(inner)} characters)"
 
     text = _QUOTED.sub(quoted, text)
     text = _RUN.sub(lambda m: m.group()[:QUOTE_LIMIT] + f"… ({len(m.group())} characters)", text)
     if len(text) > MESSAGE_LIMIT:
-        text = text[:MESSAGE_LIMIT] + "…"
+        text = text[: MESSAGE_LIMIT - 1] + "…"
     return text
 
 

@@ -1,8 +1,11 @@
 """Finding game plugins (the ``vncards.games`` entry-point group), and the optional
 capabilities a plugin may offer beyond the game protocol.
 
-A plugin that fails to import, is not a game, or repeats a name already loaded is
-skipped with a warning naming it; ``VNCARDS_PLUGINS=a,b`` loads only those names.
+A plugin that fails to import, is not a game (a player range that raises included), or
+repeats a name already loaded is skipped with a warning naming it; what a plugin prints
+while it loads goes to standard error, never to the standard output a tool answers
+on; ``VNCARDS_PLUGINS=a,b`` loads only those names. Plugins are trusted code: they run
+in the process that loads them, with its rights.
 
 Capabilities are small typed protocols (checkable with ``isinstance``): a tool asks a
 plugin for one and does without it when the plugin lacks it, so no tool needs to know a
@@ -11,7 +14,9 @@ game's words, colours or statistics.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -100,6 +105,15 @@ def _why(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
+def _check_presets(plugin: Any) -> None:
+    """The default preset is a preset, and every preset's player range answers (the
+    tools ask for it without guarding: a range that raises would fail each of them)."""
+    if plugin.default_preset not in plugin.presets:
+        raise ValueError(f"its default preset {plugin.default_preset!r} is not a preset")
+    for rules in plugin.presets.values():
+        plugin.player_range(rules)
+
+
 def discover_games(
     entries: list[EntryPoint] | None = None,
 ) -> dict[str, GamePlugin[Any, Any, Any]]:
@@ -119,7 +133,9 @@ def discover_games(
         if wanted is not None and ep.name not in wanted:
             continue
         try:
-            plugin = ep.load()
+            # a plugin's own prints go to stderr: stdout is for the tools' answers
+            with contextlib.redirect_stdout(sys.stderr):
+                plugin = ep.load()
         except BaseException as e:  # sys.exit or Ctrl-C in a plugin's import too
             warnings.warn(
                 f"vncards plugin {ep.name!r} ({ep.value}) failed to load: {_why(e)}",
@@ -128,14 +144,15 @@ def discover_games(
             )
             continue
         try:
-            missing = [a for a in _REQUIRED if not hasattr(plugin, a)]
-            name = "" if missing else plugin.name
-            title = "" if missing else plugin.title
-            if not (isinstance(name, str) and isinstance(title, str)):
-                raise TypeError("its name and title must be text")
-            if not missing and plugin.default_preset not in plugin.presets:
-                raise ValueError(f"its default preset {plugin.default_preset!r} is not a preset")
-        except BaseException as e:  # a property that raises or exits
+            with contextlib.redirect_stdout(sys.stderr):
+                missing = [a for a in _REQUIRED if not hasattr(plugin, a)]
+                name = "" if missing else plugin.name
+                title = "" if missing else plugin.title
+                if not (isinstance(name, str) and isinstance(title, str)):
+                    raise TypeError("its name and title must be text")
+                if not missing:
+                    _check_presets(plugin)
+        except BaseException as e:  # a property or method that raises or exits
             warnings.warn(
                 f"vncards plugin {ep.name!r} ({ep.value}) is broken: {_why(e)}",
                 PluginWarning,

@@ -656,10 +656,18 @@ class SheddingGame(Generic[RulesT]):
         """Every play from ``hand`` leading (no ``over``) or beating ``over``:
         ``[{"combo": code, "cards": [...], "chop": bool}, ...]``.
 
-        Raises :class:`NotationError` for an unreadable card or a card listed twice in
-        the hand; an ``over`` that is no combination (a card twice included) has no
+        Raises :class:`NotationError` for an unreadable card, a card listed twice in
+        the hand, or more cards than the rules deal a player (the plays of a hand grow
+        exponentially with its size: a hand no deal gives is refused before any is
+        looked for); an ``over`` that is no combination (a card twice included) has no
         answer.
         """
+        size = self.hand_size(rules)
+        if len(hand) > size:
+            raise NotationError(
+                str(hand[size]),
+                message=f"a {self.name} hand holds at most {size} cards, not {len(hand)}",
+            )
         eng = self.engine(rules)
         mask = _distinct_mask(hand)
         if mask is None:

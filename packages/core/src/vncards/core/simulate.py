@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import bisect
 import contextlib
 import ctypes
@@ -52,7 +53,7 @@ from multiprocessing.connection import wait as _connection_wait
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, NamedTuple, TypeVar
 
-from vncards.core._errors import PluginError, RulesError, VncardsError
+from vncards.core._errors import PluginError, RulesError, SeedError, VncardsError
 from vncards.core._game import Bot, GamePlugin, RulesBase, play_game, record_game, resolve_rules
 from vncards.core._plugins import (
     ENTRY_POINT_GROUP,
@@ -460,6 +461,8 @@ def play_games(
 
 
 def _with_seed(job: _Job, seed: int, keep_records: bool) -> _Job:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SeedError(f"the seed of a run must be a whole number, not {seed!r}")
     return _Job(
         job.game, job.rules, job.variant, job.overrides, job.players, job.bots, job.names,
         seed, keep_records,
@@ -722,7 +725,7 @@ def _on_processes(
     def start(w: int) -> None:
         """Start worker ``w`` (a new one in its place when it is there already)."""
         ours, theirs = context.Pipe()
-        with _main_script_hidden(not uses_main):
+        with _main_script_hidden(not uses_main), _sigint_held():
             proc = context.Process(target=_worker_main, args=(theirs, os.getpid()), daemon=True)
             proc.start()
         theirs.close()
@@ -875,7 +878,12 @@ def _how(exitcode: int | None) -> str:
 
 def _worker_main(conn: Connection, parent: int) -> None:
     """A worker process: does the chunks it is sent, ``(func, start, stop)``, until its
-    pipe closes."""
+    pipe closes. Ctrl-C, which a terminal sends to every process of the command, is
+    ignored here: the parent stops the run, and a worker printing a traceback of its
+    own would bury the parent's one line."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _die_with_parent(parent)
     while True:
         try:
@@ -908,6 +916,27 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="vncards-parent-watch", daemon=True).start()
+
+
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """While a worker process starts, SIGINT is ignored (a disposition the new process
+    keeps, so a Ctrl-C while it imports its modules cannot end it with a traceback) and,
+    here, held back: a Ctrl-C meanwhile reaches this process right after. Only the main
+    thread may change a signal's disposition; elsewhere this does nothing."""
+    if (
+        not hasattr(signal, "pthread_sigmask")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler if handler is not None else signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 @contextmanager
@@ -1029,7 +1058,7 @@ def _on_dask(
             raise SimulationError(
                 f"the Dask scheduler at {scheduler} has no worker (waited {limit:g} s)"
             ) from None
-        threads = sum(client.nthreads().values()) or 1
+        threads = sum((_workers_now(client, limit) or {}).values()) or 1
         share = threads * _CHUNKS_PER_WORKER
         if on_game is not None:
             share = max(share, math.ceil(games / _STREAM_CHUNK))
@@ -1050,26 +1079,12 @@ def _on_dask(
                 where[future.key] = submitted
                 pending.add(future)
                 submitted += 1
-            try:
-                with client.as_current():
-                    done = distributed.wait(
-                        list(pending), timeout=min(1.0, limit), return_when="FIRST_COMPLETED"
-                    ).done
-            except TimeoutError:
-                done = set()
-            for f in done:
+            for f in _finished(distributed, client, pending, limit):
                 pending.discard(f)
-                try:
-                    chunk = f.result()
-                except (ImportError, PluginError) as e:
-                    raise SimulationError(
-                        f"a Dask worker could not load {job.game!r} ({e}); every worker needs"
-                        " the same vncards packages, and the module of the game, as this machine"
-                    ) from None
-                except Exception as e:
-                    raise SimulationError(
-                        f"a Dask task failed ({type(e).__name__}: {' '.join(str(e).split())[:120]})"
-                    ) from None
+                chunk = _chunk_of(f, job, client, scheduler, limit)
+                if chunk is None:  # its worker left before it was fetched: wait again
+                    pending.add(f)
+                    continue
                 results[where.pop(f.key)] = chunk
                 if progress is not None:
                     progress(len(chunk))
@@ -1078,18 +1093,78 @@ def _on_dask(
                     for summary in results.pop(first):
                         on_game(summary)
                 first += 1
-            alive = client.nthreads()
+            alive = _workers_now(client, limit)
             if alive:
                 seen_worker = time.monotonic()
                 threads = max(threads, sum(alive.values()))
             elif time.monotonic() - seen_worker > limit:
-                raise SimulationError(
-                    f"every Dask worker left the run and none came back within {limit:g} s"
-                )
+                raise SimulationError(_gone(client, scheduler, limit, alive is not None))
         return [s for k in sorted(results) for s in results[k]]
     finally:
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception, asyncio.CancelledError):
             client.close(timeout=limit)
+
+
+def _gone(client: Any, scheduler: str, limit: float, answered: bool = True) -> str:
+    """Why a Dask run cannot go on: its scheduler stopped answering (or its last answer
+    was none), or every worker left."""
+    if not answered or getattr(client, "status", "running") != "running":
+        return f"the Dask scheduler at {scheduler} stopped answering (waited {limit:g} s)"
+    return f"every Dask worker left the run and none came back within {limit:g} s"
+
+
+def _workers_now(client: Any, limit: float) -> dict[str, int] | None:
+    """The threads of each worker of the cluster, asked within ``limit`` seconds; None
+    when the scheduler does not answer (the caller's clock then runs out)."""
+    try:
+        found = client.nthreads(callback_timeout=limit)
+    except (Exception, asyncio.CancelledError):
+        return None
+    return dict(found) if getattr(client, "status", "running") == "running" else None
+
+
+def _finished(distributed: Any, client: Any, pending: set[Any], limit: float) -> set[Any]:
+    """The futures of ``pending`` that are done, waiting at most a second; none when the
+    cluster does not answer."""
+    try:
+        with client.as_current():
+            done: set[Any] = distributed.wait(
+                list(pending), timeout=min(1.0, limit), return_when="FIRST_COMPLETED"
+            ).done
+    except TimeoutError:
+        return set()
+    except (Exception, asyncio.CancelledError):
+        time.sleep(min(0.2, limit))  # a cluster that broke: the caller's clock runs out
+        return set()
+    return done
+
+
+def _chunk_of(
+    future: Any, job: _Job, client: Any, scheduler: str, limit: float
+) -> list[GameSummary] | None:
+    """The games of a finished chunk, fetched within ``limit`` seconds (None when they
+    could not be: the worker holding them left and the chunk is played again)."""
+    try:
+        chunk: list[GameSummary] = future.result(timeout=limit)
+    except TimeoutError:
+        return None
+    except (ImportError, PluginError) as e:
+        raise SimulationError(
+            f"a Dask worker could not load {job.game!r} ({e}); every worker needs"
+            " the same vncards packages, and the module of the game, as this machine"
+        ) from None
+    except (Exception, asyncio.CancelledError) as e:
+        # the connection lost (distributed's CommClosedError) or a client no longer running
+        lost = isinstance(e, ConnectionError) or type(e).__name__.startswith("Comm")
+        if lost or getattr(client, "status", "running") != "running":
+            raise SimulationError(
+                f"the Dask scheduler at {scheduler} stopped answering"
+                f" ({type(e).__name__} while fetching the games of a chunk)"
+            ) from None
+        raise SimulationError(
+            f"a Dask task failed ({type(e).__name__}: {' '.join(str(e).split())[:120]})"
+        ) from None
+    return chunk
 
 
 # ----------------------------------------------------------------- statistics
