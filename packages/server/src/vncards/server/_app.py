@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import warnings
 from collections.abc import AsyncIterator, Mapping
@@ -17,7 +18,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -31,6 +32,7 @@ from vncards.core import (
     load_record,
     referee,
 )
+from vncards.server._batch import BatchLimits, new_spool, referee_batch_stream, spooled_lines
 from vncards.server._errors import ApiError, error_body
 from vncards.server._limits import BodyLimit
 from vncards.server._settings import ServerSettings
@@ -120,19 +122,6 @@ def referee_json(games: Mapping[str, GamePlugin[Any, Any, Any]], raw: bytes | st
     return report.model_dump(mode="json", by_alias=True)
 
 
-def _referee_batch(games: Mapping[str, GamePlugin[Any, Any, Any]], body: bytes) -> bytes:
-    out = []
-    for line in body.splitlines():
-        if not line.strip():
-            continue
-        try:
-            item = referee_json(games, line)
-        except RecordError as e:
-            item = error_body("unreadable-record", str(e))
-        out.append(json.dumps(item, ensure_ascii=False))
-    return ("\n".join(out) + "\n").encode() if out else b""
-
-
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
@@ -209,6 +198,8 @@ def create_app(
     app.state.settings = settings
     app.state.games = installed
 
+    batch_limits = BatchLimits(settings.max_body_bytes, settings.max_batch_records)
+
     def limit(path: str) -> int:
         if path.rstrip("/").endswith("/referee/batch"):
             return settings.max_batch_bytes
@@ -279,9 +270,15 @@ def create_app(
     async def referee_batch(request: Request) -> Response:
         """NDJSON in, NDJSON out: one record a line; one report a line in the same
         order, or ``{"error": {...}}`` for a line that cannot be read."""
-        raw = await request.body()
-        out = await run_in_threadpool(_referee_batch, installed, raw)
-        return Response(out, media_type="application/x-ndjson")
+        spool = new_spool()
+        try:
+            await referee_batch_stream(
+                functools.partial(referee_json, installed), request.stream(), spool, batch_limits
+            )
+        except BaseException:
+            spool.close()
+            raise
+        return StreamingResponse(spooled_lines(spool), media_type="application/x-ndjson")
 
     @app.post(
         "/v1/tables",

@@ -16,7 +16,8 @@ class ServerSettings:
     """How much the service accepts and how long it keeps a table.
 
     ``max_body_bytes`` bounds every request body but a batch's, which
-    ``max_batch_bytes`` bounds; a larger body is refused with 413. ``max_tables`` caps
+    ``max_batch_bytes`` bounds; a larger body is refused with 413. A batch answers at
+    most ``max_batch_records`` records (then one ``too-many-records`` line). ``max_tables`` caps
     the tables still being played (finished ones are dropped first to make room);
     a table nobody has touched for ``idle_seconds`` is ended and forgotten;
     ``max_bot_steps`` bounds the bots' choices between two human ones. ``clock``
@@ -33,13 +34,20 @@ class ServerSettings:
 
     max_body_bytes: int = MAX_RECORD_BYTES
     max_batch_bytes: int = 64 * 1024 * 1024
+    max_batch_records: int = 100_000
     max_tables: int = 1000
     idle_seconds: float = 30 * 60.0
     max_bot_steps: int = 100_000
     clock: Callable[[], float] = field(default=time.monotonic, repr=False)
 
     def __post_init__(self) -> None:
-        for name in ("max_body_bytes", "max_batch_bytes", "max_tables", "max_bot_steps"):
+        for name in (
+            "max_body_bytes",
+            "max_batch_bytes",
+            "max_batch_records",
+            "max_tables",
+            "max_bot_steps",
+        ):
             value = getattr(self, name)
             if value < 1:
                 raise ValueError(f"{name} must be at least 1, not {value}")

@@ -23,7 +23,7 @@ from typing import Any
 
 import uvicorn
 
-__all__ = ["LiveServer", "ServerProcess"]
+__all__ = ["LiveServer", "ServerProcess", "peak_memory", "reset_peak_memory"]
 
 
 class LiveServer:
@@ -111,3 +111,23 @@ class ServerProcess:
             self.proc.kill()
             self.proc.wait()
         self.sock.close()
+
+
+def reset_peak_memory(pid: int) -> None:
+    """Start measuring process ``pid``'s peak resident memory afresh (Linux: the
+    high-water mark is cleared through ``/proc``)."""
+    with open(f"/proc/{pid}/clear_refs", "w") as refs:
+        refs.write("5")
+
+
+def peak_memory(pid: int) -> int:
+    """Process ``pid``'s peak resident memory in bytes since it started or since
+    :func:`reset_peak_memory` (Linux ``VmHWM``).
+
+    >>> import os
+    >>> peak_memory(os.getpid()) > 0
+    True
+    """
+    with open(f"/proc/{pid}/status") as status:
+        kb = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+    return int(kb) * 1024
