@@ -9,6 +9,7 @@ web table at ``/``.
 """
 
 from vncards.server._app import TableRequest, create_app, games_payload, referee_json
+from vncards.server._connections import Deadlines, server_config
 from vncards.server._errors import ApiError
 from vncards.server._serve import serve
 from vncards.server._settings import ServerSettings
@@ -18,6 +19,7 @@ __all__ = [
     "BOT_PREFERENCE",
     "DEFAULT_BOT",
     "ApiError",
+    "Deadlines",
     "ServerSettings",
     "Table",
     "TableRequest",
@@ -27,4 +29,5 @@ __all__ = [
     "games_payload",
     "referee_json",
     "serve",
+    "server_config",
 ]

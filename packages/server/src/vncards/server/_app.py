@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 from vncards.core import (
     GamePlugin,
     RecordError,
@@ -211,6 +212,11 @@ def create_app(
     async def api_error(_: Request, e: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else None
         return JSONResponse(e.body(), status_code=e.status, headers=headers)
+
+    @app.exception_handler(ClientDisconnect)
+    async def gone(_: Request, e: ClientDisconnect) -> Response:
+        # the client left (or was cut off for being too slow): nobody reads an answer
+        return Response(status_code=400)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_: Request, e: RequestValidationError) -> JSONResponse:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uvicorn
 from vncards.server._app import create_app
+from vncards.server._connections import server_config
 from vncards.server._settings import ServerSettings
 
 __all__ = ["serve"]
@@ -14,4 +15,8 @@ def serve(
 ) -> None:
     """Serve the app on ``host``:``port`` until interrupted (loopback by default: pass
     ``0.0.0.0`` deliberately to be reached from other machines)."""
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    settings = settings or ServerSettings()
+    config = server_config(
+        create_app(settings), settings.deadlines, host=host, port=port, log_level="info"
+    )
+    uvicorn.Server(config).run()

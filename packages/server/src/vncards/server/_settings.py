@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from vncards.core import MAX_RECORD_BYTES
+from vncards.server._connections import Deadlines
 
 __all__ = ["ServerSettings"]
 
@@ -20,7 +21,9 @@ class ServerSettings:
     most ``max_batch_records`` records (then one ``too-many-records`` line). ``max_tables`` caps
     the tables still being played (finished ones are dropped first to make room);
     a table nobody has touched for ``idle_seconds`` is ended and forgotten;
-    ``max_bot_steps`` bounds the bots' choices between two human ones. ``clock``
+    ``max_bot_steps`` bounds the bots' choices between two human ones; ``deadlines``
+    bound how long a connection may take to send a request or to read its answer
+    (:class:`Deadlines`). ``clock``
     tells the time in seconds (tests pass a clock they move by hand).
 
     >>> s = ServerSettings(max_tables=10)
@@ -38,6 +41,7 @@ class ServerSettings:
     max_tables: int = 1000
     idle_seconds: float = 30 * 60.0
     max_bot_steps: int = 100_000
+    deadlines: Deadlines = field(default_factory=Deadlines)
     clock: Callable[[], float] = field(default=time.monotonic, repr=False)
 
     def __post_init__(self) -> None:

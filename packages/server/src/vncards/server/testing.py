@@ -19,9 +19,12 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 import uvicorn
+from vncards.server._connections import server_config
+from vncards.server._settings import ServerSettings
 
 __all__ = ["LiveServer", "ServerProcess", "peak_memory", "reset_peak_memory"]
 
@@ -33,8 +36,9 @@ class LiveServer:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
-        config = uvicorn.Config(
-            app, log_level="warning", ws="websockets-sansio", lifespan="on", timeout_keep_alive=120
+        deadlines = getattr(getattr(app, "state", None), "settings", ServerSettings()).deadlines
+        config = server_config(
+            app, replace(deadlines, keep_alive_seconds=120), log_level="warning", lifespan="on"
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
@@ -62,9 +66,13 @@ class LiveServer:
 
 class ServerProcess:
     """The service in a child process on 127.0.0.1, on a socket bound here to a port the
-    system picks (so the client and the server each have a core)."""
+    system picks (so the client and the server each have a core); ``settings`` is
+    Python source of more :class:`ServerSettings` arguments (``"max_batch_records=10"``),
+    ``max_files`` the most file descriptors the child may hold."""
 
-    def __init__(self, max_tables: int = 1000) -> None:
+    def __init__(
+        self, max_tables: int = 1000, settings: str = "", max_files: int | None = None
+    ) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(512)
@@ -73,12 +81,18 @@ class ServerProcess:
         # the socket is rebuilt from its descriptor as what it is (uvicorn's own fd option
         # takes it for a Unix socket, which turns off TCP_NODELAY: 40 ms per answer)
         code = (
-            "import socket, uvicorn\n"
-            "from vncards.server import ServerSettings, create_app\n"
+            "import resource, socket, uvicorn\n"
+            f"limit = {max_files!r}\n"
+            "if limit is not None:\n"
+            "    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]\n"
+            "    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))\n"
+            "from dataclasses import replace\n"
+            "from vncards.server import Deadlines, ServerSettings, create_app, server_config\n"
             f"sock = socket.socket(fileno={fd})\n"
-            f"app = create_app(ServerSettings(max_tables={max_tables}))\n"
-            "config = uvicorn.Config(app, log_level='warning', ws='websockets-sansio',"
-            " timeout_keep_alive=120)\n"
+            f"settings = ServerSettings(max_tables={max_tables}, {settings})\n"
+            "app = create_app(settings)\n"
+            "deadlines = replace(settings.deadlines, keep_alive_seconds=120)\n"
+            "config = server_config(app, deadlines, log_level='warning')\n"
             "uvicorn.Server(config).run(sockets=[sock])\n"
         )
         self.proc = subprocess.Popen([sys.executable, "-c", code], pass_fds=[fd])
