@@ -13,8 +13,9 @@ from vncards.server._errors import ApiError
 from vncards.server._routes_referee import games_payload, referee_json
 from vncards.server._routes_tables import TableRequest
 from vncards.server._runner import NewTable, TableRunner
-from vncards.server._serve import serve
+from vncards.server._serve import default_db, serve
 from vncards.server._settings import ServerSettings
+from vncards.server._sql import DatabaseError, SqlStore
 from vncards.server._store import MemoryStore, StoredTable, TableStore
 from vncards.server._tables import BOT_PREFERENCE, DEFAULT_BOT, Table, default_bot
 
@@ -22,9 +23,11 @@ __all__ = [
     "BOT_PREFERENCE",
     "DEFAULT_BOT",
     "ApiError",
+    "DatabaseError",
     "MemoryStore",
     "NewTable",
     "ServerSettings",
+    "SqlStore",
     "StoredTable",
     "Table",
     "TableRequest",
@@ -32,6 +35,7 @@ __all__ = [
     "TableStore",
     "create_app",
     "default_bot",
+    "default_db",
     "games_payload",
     "referee_json",
     "serve",

@@ -55,9 +55,11 @@ def _installed(games: Mapping[str, GamePlugin[Any, Any, Any]] | None) -> dict[st
 
 
 def _open_store(settings: ServerSettings) -> TableStore:
-    if settings.db is not None:
-        raise ValueError("this build keeps tables in memory only")
-    return MemoryStore()
+    if settings.db is None:
+        return MemoryStore()
+    from vncards.server._sql import SqlStore
+
+    return SqlStore(settings.db)
 
 
 def _handlers(app: FastAPI) -> None:
