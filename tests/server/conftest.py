@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -59,10 +60,12 @@ def clock() -> Clock:
     return Clock()
 
 
-@pytest.fixture
-def toy(clock: Clock) -> Iterator[TestClient]:
-    """A client of an app whose only game is the toy game."""
-    settings = ServerSettings(max_tables=5, idle_seconds=600, clock=clock)
+@pytest.fixture(params=["memory", "sqlite"])
+def toy(clock: Clock, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """A client of an app whose only game is the toy game, its tables kept in memory or
+    in an SQLite file (every table test runs on both stores)."""
+    db = None if request.param == "memory" else f"sqlite:///{tmp_path / 'tables.db'}"
+    settings = ServerSettings(max_tables=5, idle_seconds=600, clock=clock, db=db)
     with TestClient(create_app(settings, games={"toy": TOY})) as client:
         yield client
 

@@ -27,6 +27,22 @@ def serve_command(
     port: Annotated[
         int, typer.Option("--port", help="Port to listen on.", min=0, max=65535)
     ] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Where tables are kept: sqlite:///PATH or postgresql://... (the postgres"
+            " extra); by default an SQLite file in your data directory.",
+        ),
+    ] = None,
+    cors_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--cors-origin",
+            help="A web origin allowed to call the API from a browser (repeatable; none"
+            " by default).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the HTTP API (referee, tables, events) and the web table at / ."""
     try:
@@ -35,4 +51,7 @@ def serve_command(
         if e.name is not None and e.name.split(".")[0] in {"vncards", "fastapi", "uvicorn"}:
             raise InputError(MISSING) from None
         raise
-    server.serve(host=host, port=port)
+    try:
+        server.serve(host=host, port=port, db=db, cors_origins=tuple(cors_origin or ()))
+    except server.DatabaseError as e:
+        raise InputError(str(e)) from None

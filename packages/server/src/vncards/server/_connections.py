@@ -27,7 +27,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from vncards.server._errors import error_body
 
-__all__ = ["Deadlines", "guarded_protocol", "server_config"]
+__all__ = ["Deadlines", "guarded_protocol", "server_config", "server_options"]
 
 
 @dataclass(frozen=True)
@@ -155,14 +155,26 @@ def guarded_protocol(deadlines: Deadlines) -> type[H11Protocol]:
     return GuardedH11Protocol
 
 
+def server_options(deadlines: Deadlines, **options: Any) -> dict[str, Any]:
+    """The options of ``uvicorn.run`` or ``uvicorn.Config`` the service runs with: the
+    guarded protocol and keep-alive bounded by ``deadlines``, then ``options``.
+
+    >>> sorted(server_options(Deadlines(), port=0))
+    ['http', 'port', 'timeout_keep_alive', 'ws']
+    """
+    return {
+        "http": guarded_protocol(deadlines),
+        "timeout_keep_alive": deadlines.keep_alive_seconds,
+        "ws": "websockets-sansio",
+        **options,
+    }
+
+
 def server_config(app: Any, deadlines: Deadlines, **options: Any) -> uvicorn.Config:
-    """The uvicorn configuration the service runs with: ``app`` behind the guarded
-    protocol, keep-alive bounded by ``deadlines``; ``options`` go to uvicorn as they are.
+    """The uvicorn configuration the service runs with (:func:`server_options`).
 
     >>> config = server_config(object(), Deadlines(keep_alive_seconds=3), port=0)
     >>> config.timeout_keep_alive, config.http.__name__
     (3, 'GuardedH11Protocol')
     """
-    options.setdefault("timeout_keep_alive", deadlines.keep_alive_seconds)
-    options.setdefault("ws", "websockets-sansio")
-    return uvicorn.Config(app, http=guarded_protocol(deadlines), **options)
+    return uvicorn.Config(app, **server_options(deadlines, **options))

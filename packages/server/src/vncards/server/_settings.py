@@ -24,7 +24,11 @@ class ServerSettings:
     ``max_bot_steps`` bounds the bots' choices between two human ones; ``deadlines``
     bound how long a connection may take to send a request or to read its answer
     (:class:`Deadlines`). ``clock``
-    tells the time in seconds (tests pass a clock they move by hand).
+    tells the time in seconds since the epoch (stored deadlines and idle times outlive
+    a restart; tests pass a clock they move by hand). ``db`` is where tables are kept
+    (``sqlite:///PATH`` or ``postgresql://...``; ``None`` keeps them in memory);
+    ``cors_origins`` the web origins allowed to call the API from a browser (none by
+    default).
 
     >>> s = ServerSettings(max_tables=10)
     >>> s.max_tables, s.idle_seconds
@@ -42,7 +46,9 @@ class ServerSettings:
     idle_seconds: float = 30 * 60.0
     max_bot_steps: int = 100_000
     deadlines: Deadlines = field(default_factory=Deadlines)
-    clock: Callable[[], float] = field(default=time.monotonic, repr=False)
+    clock: Callable[[], float] = field(default=time.time, repr=False)
+    db: str | None = None
+    cors_origins: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for name in (
