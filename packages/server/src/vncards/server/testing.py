@@ -108,7 +108,9 @@ class ServerProcess:
                 raise RuntimeError("the test server exited")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1) as c:
-                    c.sendall(b"GET /v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    c.sendall(
+                        b"GET /v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                    )
                     if c.recv(12).startswith(b"HTTP/1.1 200"):
                         return self
             except OSError:
