@@ -26,6 +26,7 @@ from starlette.requests import ClientDisconnect
 from vncards.core import GamePlugin, discover_games
 from vncards.server._batch import BatchLimits
 from vncards.server._errors import ApiError, error_body
+from vncards.server._guard import CreationLimit, Guard
 from vncards.server._limits import BodyLimit
 from vncards.server._routes_referee import referee_router
 from vncards.server._routes_tables import tables_router
@@ -150,6 +151,13 @@ def create_app(
             allow_methods=["GET", "POST"],
             allow_headers=["Authorization", "Content-Type"],
         )
+    creations = CreationLimit(settings.tables_per_minute, clock=settings.clock)
+    app.add_middleware(
+        Guard,
+        allowed_hosts=settings.allowed_hosts,
+        cors_origins=settings.cors_origins,
+        creations=creations,
+    )
     _handlers(app)
     batch_limits = BatchLimits(settings.max_body_bytes, settings.max_batch_records)
     app.include_router(referee_router(installed, batch_limits))

@@ -4,15 +4,23 @@ WebSocket of a table's events. Every answer comes from the :class:`TableRunner`.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, WebSocket
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+)
 from starlette.concurrency import run_in_threadpool
+from vncards.core import MAX_RULE_NUMBER, rule_too_big
 from vncards.server._errors import ApiError
+from vncards.server._requests import MAX_NAME_LENGTH, read_json
 from vncards.server._runner import NewTable, TableRunner
 from vncards.server._tables import Table
 
@@ -22,15 +30,19 @@ __all__ = ["TableRequest", "tables_router"]
 class TableRequest(BaseModel):
     """``POST /v1/tables``: the game, who sits where, which seats bots play."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     game: str = Field(description="The game's plugin name, e.g. tienlen.")
     variant: str | None = Field(default=None, description="A preset; the game's default if absent.")
     rules: dict[str, Any] | None = Field(
         default=None, description="Single settings overriding the preset."
     )
-    players: list[str] = Field(
-        min_length=1, max_length=16, description="Distinct player names, in turn order."
+    players: list[Annotated[str, StringConstraints(min_length=1, max_length=MAX_NAME_LENGTH)]] = (
+        Field(
+            min_length=1,
+            max_length=16,
+            description="Distinct player names, in turn order, each of at most 64 characters.",
+        )
     )
     bots: dict[str, str] = Field(
         default_factory=dict,
@@ -49,21 +61,24 @@ class TableRequest(BaseModel):
         " seconds has the game's strongest bot choose for it.",
     )
 
+    @field_validator("rules")
+    @classmethod
+    def _rules_in_range(cls, rules: dict[str, Any] | None) -> dict[str, Any] | None:
+        for key, value in (rules or {}).items():
+            if rule_too_big(value):
+                raise ValueError(
+                    f"rules.{key[:40]} is out of range: a rule setting is a number of at"
+                    f" most {MAX_RULE_NUMBER} in size"
+                )
+        return rules
+
 
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
 async def _json_body(request: Request) -> Any:
-    raw = await request.body()
-    try:
-        return json.loads(raw)
-    except RecursionError:
-        raise ApiError(422, "bad-json", "The body nests too deeply.") from None
-    except ValueError as e:
-        raise ApiError(
-            422, "bad-json", f"The body is not valid JSON: {_one_line(str(e))}"
-        ) from None
+    return read_json(await request.body())
 
 
 def _json_schema_body(model: type[BaseModel]) -> dict[str, Any]:
@@ -115,7 +130,9 @@ def tables_router(runner: TableRunner) -> APIRouter:
             first = e.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "body"
             raise ApiError(
-                422, "bad-request", f"bad table at {where}: {_one_line(first['msg'])}"
+                422,
+                "bad-request",
+                f"bad table at {where}: {_one_line(first['msg']).removeprefix('Value error, ')}",
             ) from None
         table, tokens = await runner.create(NewTable(**req.model_dump()))
         return {"table": table.id, "tokens": tokens}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vncards.core import GamePlugin, derive_seed
-from vncards.server._errors import ApiError
+from vncards.server._errors import ApiError, quoted
 from vncards.server._settings import ServerSettings
 from vncards.server._store import StoredTable, TableStore
 from vncards.server._tables import DEFAULT_BOT, Table, make_bot, new_table, replay
@@ -76,7 +76,7 @@ class TableRunner:
     def _rebuild(self, stored: StoredTable) -> Table:
         plugin = self.games.get(stored.game)
         if plugin is None:
-            raise ApiError(404, "no-such-table", f"There is no table {stored.id!r}.")
+            raise ApiError(404, "no-such-table", f"There is no table {quoted(stored.id)}.")
         table = replay(
             plugin,
             table_id=stored.id,
@@ -104,7 +104,7 @@ class TableRunner:
         if table is None:
             stored = await asyncio.to_thread(self.store.load, table_id)
             if stored is None:
-                raise ApiError(404, "no-such-table", f"There is no table {table_id!r}.")
+                raise ApiError(404, "no-such-table", f"There is no table {quoted(table_id)}.")
             table = await asyncio.to_thread(self._rebuild, stored)
             self._tables[table_id] = table
             return table

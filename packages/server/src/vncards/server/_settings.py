@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from vncards.core import MAX_RECORD_BYTES
 from vncards.server._connections import Deadlines
+from vncards.server._guard import LOOPBACK_HOSTS
 
 __all__ = ["ServerSettings"]
 
@@ -28,7 +29,9 @@ class ServerSettings:
     a restart; tests pass a clock they move by hand). ``db`` is where tables are kept
     (``sqlite:///PATH`` or ``postgresql://...``; ``None`` keeps them in memory);
     ``cors_origins`` the web origins allowed to call the API from a browser (none by
-    default).
+    default); ``allowed_hosts`` the names the service answers to in ``Host`` (loopback
+    names by default, ``"*"`` for any); ``tables_per_minute`` how many tables one
+    client address may open a minute.
 
     >>> s = ServerSettings(max_tables=10)
     >>> s.max_tables, s.idle_seconds
@@ -49,6 +52,8 @@ class ServerSettings:
     clock: Callable[[], float] = field(default=time.time, repr=False)
     db: str | None = None
     cors_origins: tuple[str, ...] = ()
+    allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS
+    tables_per_minute: int = 30
 
     def __post_init__(self) -> None:
         for name in (
@@ -57,6 +62,7 @@ class ServerSettings:
             "max_batch_records",
             "max_tables",
             "max_bot_steps",
+            "tables_per_minute",
         ):
             value = getattr(self, name)
             if value < 1:
