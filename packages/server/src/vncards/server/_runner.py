@@ -342,7 +342,7 @@ class TableRunner:
             players=table.players,
             bot_names=table.bot_names,
             tokens=table.tokens,
-            seed=derive_seed(table.seed, 1000 + hand),
+            seed=derive_seed(table.seed, 1000 + hand) & (2**63 - 1),  # a signed 64-bit column
             first=result.winner,
             steps=(),
             now=now,
