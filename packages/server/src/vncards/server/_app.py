@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException
 from vncards.core import GamePlugin, discover_games
 from vncards.server._errors import ApiError, error_body
 from vncards.server._limits import BodyLimit
+from vncards.server._models import typed_openapi
 from vncards.server._routes_referee import referee_router
 from vncards.server._routes_tables import tables_router
 from vncards.server._runner import TableRunner
@@ -152,4 +153,5 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    typed_openapi(app, installed)
     return app

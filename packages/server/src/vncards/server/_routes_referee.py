@@ -12,6 +12,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from vncards.core import GamePlugin, RecordError, RefereeReport, load_record, referee
 from vncards.server._errors import ApiError, error_body
+from vncards.server._models import ErrorBody, GamesList
 
 __all__ = ["games_payload", "referee_json", "referee_router"]
 
@@ -84,7 +85,9 @@ def referee_router(games: Mapping[str, GamePlugin[Any, Any, Any]]) -> APIRouter:
     """
     router = APIRouter()
 
-    @router.get("/v1/games", tags=["games"])
+    @router.get(
+        "/v1/games", tags=["games"], response_model=None, responses={200: {"model": GamesList}}
+    )
     async def list_games() -> dict[str, Any]:
         """The installed games: title, deck, presets with their player ranges, bots."""
         return {"games": games_payload(games)}
@@ -98,7 +101,11 @@ def referee_router(games: Mapping[str, GamePlugin[Any, Any, Any]]) -> APIRouter:
                 "content": {"application/json": {"schema": {"type": "object"}}},
             }
         },
-        responses={422: {"description": "The record cannot be read."}},
+        response_model=None,
+        responses={
+            200: {"model": RefereeReport},
+            422: {"model": ErrorBody, "description": "The record cannot be read."},
+        },
     )
     async def referee_one(request: Request) -> Any:
         """Rule on a game record: 200 with the referee's report (legal or not), 422 with
@@ -113,6 +120,12 @@ def referee_router(games: Mapping[str, GamePlugin[Any, Any, Any]]) -> APIRouter:
         "/v1/referee/batch",
         tags=["referee"],
         response_class=Response,
+        responses={
+            200: {
+                "description": "One RefereeReport (or ErrorBody for an unreadable line) a line.",
+                "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+            }
+        },
         openapi_extra={
             "requestBody": {
                 "required": True,
