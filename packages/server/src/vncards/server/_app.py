@@ -28,6 +28,7 @@ from vncards.server._batch import BatchLimits
 from vncards.server._errors import ApiError, error_body
 from vncards.server._guard import CreationLimit, Guard
 from vncards.server._limits import BodyLimit
+from vncards.server._models import typed_openapi
 from vncards.server._routes_referee import referee_router
 from vncards.server._routes_tables import tables_router
 from vncards.server._runner import TableRunner
@@ -168,4 +169,5 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    typed_openapi(app, installed)
     return app

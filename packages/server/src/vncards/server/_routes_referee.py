@@ -20,6 +20,7 @@ from vncards.core import (
 )
 from vncards.server._batch import BatchLimits, new_spool, referee_batch_stream, spooled_lines
 from vncards.server._errors import ApiError
+from vncards.server._models import ErrorBody, GamesList
 
 __all__ = ["games_payload", "referee_json", "referee_router"]
 
@@ -82,7 +83,9 @@ def referee_router(
     router = APIRouter()
     limits = batch_limits or BatchLimits(MAX_RECORD_BYTES, 100_000)
 
-    @router.get("/v1/games", tags=["games"])
+    @router.get(
+        "/v1/games", tags=["games"], response_model=None, responses={200: {"model": GamesList}}
+    )
     async def list_games() -> dict[str, Any]:
         """The installed games: title, deck, presets with their player ranges, bots."""
         return {"games": games_payload(games)}
@@ -96,7 +99,11 @@ def referee_router(
                 "content": {"application/json": {"schema": {"type": "object"}}},
             }
         },
-        responses={422: {"description": "The record cannot be read."}},
+        response_model=None,
+        responses={
+            200: {"model": RefereeReport},
+            422: {"model": ErrorBody, "description": "The record cannot be read."},
+        },
     )
     async def referee_one(request: Request) -> Any:
         """Rule on a game record: 200 with the referee's report (legal or not), 422 with
@@ -111,6 +118,12 @@ def referee_router(
         "/v1/referee/batch",
         tags=["referee"],
         response_class=Response,
+        responses={
+            200: {
+                "description": "One RefereeReport (or ErrorBody for an unreadable line) a line.",
+                "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+            }
+        },
         openapi_extra={
             "requestBody": {
                 "required": True,

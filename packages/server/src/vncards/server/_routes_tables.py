@@ -20,6 +20,7 @@ from pydantic import (
 from starlette.concurrency import run_in_threadpool
 from vncards.core import MAX_RULE_NUMBER, rule_too_big
 from vncards.server._errors import ApiError
+from vncards.server._models import ActionReply, ErrorBody, NextHand, TableCreated, TableView
 from vncards.server._requests import MAX_NAME_LENGTH, read_json
 from vncards.server._runner import NewTable, TableRunner
 from vncards.server._tables import Table
@@ -111,6 +112,16 @@ def _view(runner: TableRunner, table: Table, seat: int | None) -> dict[str, Any]
     return data
 
 
+def _typed(model: type[BaseModel] | None, *errors: int, status: int = 200) -> dict[str, Any]:
+    """The OpenAPI answers of an endpoint: ``model`` on success (``None``: a game record,
+    whose schema the document fills in per game), the error body else."""
+    success = {"description": "A game record."} if model is None else {"model": model}
+    answers: dict[int | str, dict[str, Any]] = {status: success}
+    for status in errors:
+        answers[status] = {"model": ErrorBody}
+    return {"response_model": None, "responses": answers}
+
+
 def tables_router(runner: TableRunner) -> APIRouter:
     """The tables' endpoints over ``runner``."""
     router = APIRouter()
@@ -120,6 +131,7 @@ def tables_router(runner: TableRunner) -> APIRouter:
         tags=["tables"],
         status_code=201,
         openapi_extra=_json_schema_body(TableRequest),
+        **_typed(TableCreated, 422, 503, status=201),
     )
     async def create_table(request: Request) -> dict[str, Any]:
         """Deal a table: one secret token per human seat (every seat not in ``bots``)."""
@@ -137,7 +149,7 @@ def tables_router(runner: TableRunner) -> APIRouter:
         table, tokens = await runner.create(NewTable(**req.model_dump()))
         return {"table": table.id, "tokens": tokens}
 
-    @router.get("/v1/tables/{table_id}/view", tags=["tables"])
+    @router.get("/v1/tables/{table_id}/view", tags=["tables"], **_typed(TableView, 401, 404))
     async def view(table_id: str, credentials: Credentials) -> dict[str, Any]:
         """The token's seat's view (its own cards, the public table, its legal actions,
         the events it saw), with ``optional``, ``finished``, ``events`` and, once
@@ -149,7 +161,7 @@ def tables_router(runner: TableRunner) -> APIRouter:
             runner.touch(table)
             return _view(runner, table, seat)
 
-    @router.get("/v1/tables/{table_id}/spectate", tags=["tables"])
+    @router.get("/v1/tables/{table_id}/spectate", tags=["tables"], **_typed(TableView, 404))
     async def spectate(table_id: str) -> dict[str, Any]:
         """What a spectator sees: the public table, card counts and the events, with no
         hand and nothing hidden from the seats (no token needed)."""
@@ -161,6 +173,7 @@ def tables_router(runner: TableRunner) -> APIRouter:
     @router.post(
         "/v1/tables/{table_id}/actions",
         tags=["tables"],
+        **_typed(ActionReply, 401, 404, 409, 422),
         openapi_extra={
             "requestBody": {
                 "required": True,
@@ -179,7 +192,12 @@ def tables_router(runner: TableRunner) -> APIRouter:
         async with runner.lock(table_id):
             return {"events": table.events_json(seat, first), "view": _view(runner, table, seat)}
 
-    @router.post("/v1/tables/{table_id}/next", tags=["tables"], status_code=201)
+    @router.post(
+        "/v1/tables/{table_id}/next",
+        tags=["tables"],
+        status_code=201,
+        **_typed(NextHand, 401, 404, 409, status=201),
+    )
     async def next_hand(table_id: str, credentials: Credentials) -> dict[str, Any]:
         """Deal the next hand of the match, once the hand is over (the same answer to
         every seat that asks): its table id, the hand's number and the running totals.
@@ -187,7 +205,11 @@ def tables_router(runner: TableRunner) -> APIRouter:
         table = await runner.next_hand(table_id, _token(credentials))
         return {"table": table.id, "match": table.match}
 
-    @router.get("/v1/tables/{table_id}/record", tags=["tables"])
+    @router.get(
+        "/v1/tables/{table_id}/record",
+        tags=["tables"],
+        **_typed(None, 404),
+    )
     async def record(table_id: str) -> dict[str, Any]:
         """The whole game record once the game is over (404 before); no token is needed
         (a table of bots alone has none, and once the game is over every card may be

@@ -6,7 +6,8 @@ in memory as a :class:`Table` (rebuilt from the store by replaying its steps whe
 process has not seen it, or is behind another process that shares the store); every
 accepted action is committed to the store, with the bots' choices after it, before
 the runner answers. Two processes acting on one table at once never both apply: the
-store keeps a step at an index only once, and the loser is rebuilt and tried again.
+store keeps a step at an index only once, and the loser is refused (409) and its table
+rebuilt from the store.
 """
 
 from __future__ import annotations
@@ -241,15 +242,16 @@ class TableRunner:
         """Carry out the token's seat's action and the bots' turns after it, committed
         before it returns: the seat, the table and the index of the first new event.
         409 for an illegal action (nothing changes, in memory or in the store)."""
-        for _ in range(3):
-            async with self.lock(table_id):
-                table = await self.table(table_id)
-                seat = table.seat_of(token)
-                first = await self._change(table, table.act, seat, body)
-                if first is not None:
-                    break
-        else:  # pragma: no cover - three writers in a row beat this one
-            raise ApiError(409, "busy", "The table changed while acting; try again.")
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            seat = table.seat_of(token)
+            first = await self._change(table, table.act, seat, body)
+        if first is None:
+            # never tried again on the newer table: the same body there would be a
+            # second move the player did not make
+            raise ApiError(
+                409, "table-changed", "The table changed before this action was kept; look again."
+            )
         self.changed(table_id)
         return seat, table, first
 
@@ -340,7 +342,7 @@ class TableRunner:
             players=table.players,
             bot_names=table.bot_names,
             tokens=table.tokens,
-            seed=derive_seed(table.seed, 1000 + hand),
+            seed=derive_seed(table.seed, 1000 + hand) & (2**63 - 1),  # a signed 64-bit column
             first=result.winner,
             steps=(),
             now=now,

@@ -1,7 +1,8 @@
 """The service running for real, for tests and benchmarks (a game server's own tests
 too): the app on 127.0.0.1, on a port the system picks, in a thread
 (:class:`LiveServer`) or in a child process (:class:`ServerProcess`, so that a client
-and the server each have a core).
+and the server each have a core, or so that it can be killed), and a throwaway
+PostgreSQL server (:class:`PostgresCluster`).
 
 >>> import json, urllib.request
 >>> from vncards.server import create_app
@@ -14,19 +15,30 @@ True
 
 from __future__ import annotations
 
+import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import uvicorn
 from vncards.server._connections import server_config
 from vncards.server._settings import ServerSettings
 
-__all__ = ["LiveServer", "ServerProcess", "peak_memory", "reset_peak_memory"]
+__all__ = [
+    "LiveServer",
+    "PostgresCluster",
+    "ServerProcess",
+    "peak_memory",
+    "postgres_bin",
+    "reset_peak_memory",
+]
 
 
 class LiveServer:
@@ -71,7 +83,11 @@ class ServerProcess:
     ``max_files`` the most file descriptors the child may hold."""
 
     def __init__(
-        self, max_tables: int = 1000, settings: str = "", max_files: int | None = None
+        self,
+        max_tables: int = 1000,
+        db: str | None = None,
+        settings: str = "",
+        max_files: int | None = None,
     ) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.bind(("127.0.0.1", 0))
@@ -89,7 +105,7 @@ class ServerProcess:
             "from dataclasses import replace\n"
             "from vncards.server import Deadlines, ServerSettings, create_app, server_config\n"
             f"sock = socket.socket(fileno={fd})\n"
-            f"settings = ServerSettings(max_tables={max_tables}, {settings})\n"
+            f"settings = ServerSettings(max_tables={max_tables}, db={db!r}, {settings})\n"
             "app = create_app(settings)\n"
             "deadlines = replace(settings.deadlines, keep_alive_seconds=120)\n"
             "config = server_config(app, deadlines, log_level='warning')\n"
@@ -119,6 +135,11 @@ class ServerProcess:
                 raise RuntimeError("the test server did not start")
             time.sleep(0.05)
 
+    def kill(self) -> None:
+        """End the process at once (SIGKILL), as a crash would, and wait for it."""
+        self.proc.kill()
+        self.proc.wait()
+
     def __exit__(self, *exc: object) -> None:
         self.proc.terminate()
         try:
@@ -127,6 +148,58 @@ class ServerProcess:
             self.proc.kill()
             self.proc.wait()
         self.sock.close()
+
+
+def postgres_bin() -> Path | None:
+    """The folder of PostgreSQL's server programs (``initdb``, ``pg_ctl``), newest
+    version first; ``None`` when PostgreSQL is not installed.
+
+    >>> found = postgres_bin()
+    >>> found is None or (found / "initdb").exists()
+    True
+    """
+    on_path = shutil.which("initdb")
+    if on_path is not None:
+        return Path(on_path).parent
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: p.parts)
+    return found[-1].parent if found else None
+
+
+class PostgresCluster:
+    """A throwaway PostgreSQL server for tests: ``initdb`` into a temporary folder, then
+    ``pg_ctl start`` on a free loopback port (as the ``postgres`` user when run as root,
+    since PostgreSQL refuses to run as root); stopped and removed on exit.
+    ``url`` is its ``postgresql://`` URL (trusted local user ``vncards``)."""
+
+    def __init__(self, bin_dir: Path) -> None:
+        self.bin = bin_dir
+        self.folder = Path(tempfile.mkdtemp(prefix="vncards-pg-"))
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"postgresql://vncards@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *args: str) -> None:
+        command = [str(self.bin / args[0]), *args[1:]]
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, capture_output=True, timeout=120)
+
+    def __enter__(self) -> PostgresCluster:
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres")
+        data = str(self.folder / "data")
+        self._run("initdb", "-D", data, "-U", "vncards", "-A", "trust", "--no-sync")
+        options = f"-p {self.port} -h 127.0.0.1 -k {self.folder} -c fsync=off"
+        log = str(self.folder / "log")
+        self._run("pg_ctl", "-D", data, "-o", options, "-l", log, "-w", "-t", "60", "start")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "stop")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def reset_peak_memory(pid: int) -> None:
