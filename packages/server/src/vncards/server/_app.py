@@ -32,6 +32,7 @@ from vncards.server._models import typed_openapi
 from vncards.server._routes_referee import referee_router
 from vncards.server._routes_tables import tables_router
 from vncards.server._runner import TableRunner
+from vncards.server._secrets import install_redaction
 from vncards.server._settings import ServerSettings
 from vncards.server._store import MemoryStore, TableStore
 
@@ -106,6 +107,7 @@ def create_app(
     ['/v1/tables', '/v1/tables/{table_id}/actions']
     """
     settings = settings or ServerSettings()
+    install_redaction()
     installed = _installed(games)
     runner = TableRunner(store or _open_store(settings), installed, settings)
 

@@ -23,6 +23,7 @@ from vncards.server._errors import ApiError
 from vncards.server._models import ActionReply, ErrorBody, NextHand, TableCreated, TableView
 from vncards.server._requests import MAX_NAME_LENGTH, read_json
 from vncards.server._runner import NewTable, TableRunner
+from vncards.server._secrets import socket_subprotocol, socket_token
 from vncards.server._tables import Table
 
 __all__ = ["TableRequest", "tables_router"]
@@ -231,7 +232,10 @@ def tables_router(runner: TableRunner) -> APIRouter:
     ) -> None:
         """The table's events as the token's seat sees them (as a spectator sees them
         with ``spectate=true`` and no token), from index ``since`` on, one JSON message
-        each; closed once the game is over and every event sent."""
+        each; closed once the game is over and every event sent. The token is best sent
+        as the subprotocol ``bearer.TOKEN`` beside ``vncards`` (never logged); the
+        ``token`` query parameter is redacted from the logs."""
+        token = socket_token(websocket) or token
         try:
             async with runner.lock(table_id):
                 table = await runner.table(table_id)
@@ -239,7 +243,7 @@ def tables_router(runner: TableRunner) -> APIRouter:
         except ApiError as e:
             await websocket.send_denial_response(JSONResponse(e.body(), status_code=e.status))
             return
-        await websocket.accept()
+        await websocket.accept(subprotocol=socket_subprotocol(websocket))
         await _stream(websocket, runner, table, seat, max(0, since))
 
     return router

@@ -44,13 +44,13 @@ __all__ = [
 class LiveServer:
     """The app served by uvicorn in a thread on 127.0.0.1, on a port the system picks."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, log_level: str = "warning") -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         deadlines = getattr(getattr(app, "state", None), "settings", ServerSettings()).deadlines
         config = server_config(
-            app, replace(deadlines, keep_alive_seconds=120), log_level="warning", lifespan="on"
+            app, replace(deadlines, keep_alive_seconds=120), log_level=log_level, lifespan="on"
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(

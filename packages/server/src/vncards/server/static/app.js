@@ -236,8 +236,9 @@ async function startTable() {
 // ---------- events ----------
 function openEvents(since) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const url = `${proto}//${location.host}/v1/tables/${S.table}/events?token=${encodeURIComponent(S.token)}&since=${since}`;
-  const ws = new WebSocket(url);
+  // the token travels as a subprotocol, never in the URL (URLs end up in logs)
+  const url = `${proto}//${location.host}/v1/tables/${S.table}/events?since=${since}`;
+  const ws = new WebSocket(url, S.token ? ["vncards", `bearer.${S.token}`] : ["vncards"]);
   ws.onmessage = (m) => { if (S.ws === ws) queueEvent(JSON.parse(m.data)); };
   ws.onclose = () => { if (S.ws === ws) S.ws = null; };
   S.ws = ws;
