@@ -203,3 +203,23 @@ def test_a_404_does_not_quote_a_huge_path(one_table: TestClient) -> None:
     r = one_table.get("/v1/tables/" + "x" * 3000 + "/view")
     assert r.status_code == 414
     assert len(r.text) < 300
+
+
+def test_vncards_serve_answers_to_its_address_and_the_hosts_it_is_told(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """Host and Origin: `vncards serve` answers to the loopback names, to the address it
+    is told to listen on, and to every --allow-host; not to other names."""
+    import uvicorn
+    from typer.testing import CliRunner
+    from vncards.cli.app import app as cli
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    ran: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.append(app))
+    args = ["serve", "--host", "192.0.2.7", "--port", "0", "--allow-host", "cards.example"]
+    out = CliRunner().invoke(cli, args)
+    assert out.exit_code == 0, out.output
+    hosts = ran[0].state.settings.allowed_hosts
+    assert {"127.0.0.1", "localhost", "192.0.2.7", "cards.example"} <= set(hosts)
+    assert "evil.example" not in hosts

@@ -43,6 +43,14 @@ def serve_command(
             " by default).",
         ),
     ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            help="A host name the service answers to besides the loopback names and --host"
+            " (repeatable; '*' for any). Needed to be reached by name from other machines.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the HTTP API (referee, tables, events) and the web table at / ."""
     try:
@@ -52,6 +60,7 @@ def serve_command(
             raise InputError(MISSING) from None
         raise
     try:
-        server.serve(host=host, port=port, db=db, cors_origins=tuple(cors_origin or ()))
+        extra = {"allowed_hosts": tuple(allow_host)} if allow_host else {}
+        server.serve(host=host, port=port, db=db, cors_origins=tuple(cors_origin or ()), **extra)
     except server.DatabaseError as e:
         raise InputError(str(e)) from None

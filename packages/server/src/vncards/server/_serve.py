@@ -30,14 +30,22 @@ def serve(
     *,
     db: str | None = None,
     cors_origins: tuple[str, ...] = (),
+    allowed_hosts: tuple[str, ...] = (),
 ) -> None:
     """Serve the app on ``host``:``port`` until interrupted (loopback by default: pass
     ``0.0.0.0`` deliberately to be reached from other machines), its tables kept in
-    ``db`` (:func:`default_db` when ``None``), which it says as it starts."""
+    ``db`` (:func:`default_db` when ``None``), which it says as it starts. The service
+    answers to the loopback names, to ``host`` when it is one address, and to
+    ``allowed_hosts`` (``"*"`` for any name)."""
+    base = settings or ServerSettings()
+    hosts = [*base.allowed_hosts, *allowed_hosts]
+    if host not in ("0.0.0.0", "::", ""):
+        hosts.append(host)
     settings = dataclasses.replace(
-        settings or ServerSettings(),
+        base,
         db=db or default_db(),
-        cors_origins=cors_origins or (settings.cors_origins if settings else ()),
+        cors_origins=cors_origins or base.cors_origins,
+        allowed_hosts=tuple(dict.fromkeys(hosts)),
     )
     app = create_app(settings)
     assert settings.db is not None
