@@ -254,9 +254,8 @@ def test_two_browsers_play_one_tien_len_table_and_one_reloads(
         assert reloaded or host.evaluate("S.view.history.length") < 4  # a dealt win ends at once
         for p in (host, friend):
             p.wait_for_function("document.body.dataset.state === 'finished'", timeout=60_000)
-            p.wait_for_function(
-                "document.querySelectorAll('#log li').length === Number(document.body.dataset.events)"
-            )
+            shown = "document.querySelectorAll('#log li').length"
+            p.wait_for_function(f"{shown} === Number(document.body.dataset.events)")
         seats = {p.evaluate("S.me") for p in (host, friend)}
         assert len(seats) == 2
     finally:
