@@ -240,6 +240,12 @@ def test_two_browsers_play_one_tien_len_table_and_one_reloads(
         host.select_option("#friends", "1")
         host.click("#start")
         host.wait_for_function(SETTLED)
+        if host.evaluate("document.body.dataset.state") == "mine":
+            host.click("#actions button[data-action=hint]")  # the strongest bot's choice
+            host.wait_for_function("document.querySelector('#action-error').textContent")
+            said = host.inner_text("#action-error")
+            assert said.startswith(("Gợi ý:", "Hint:")), said
+            host.evaluate("S.selected.clear(); renderHand(S.view); updateButtons()")
         link = host.get_attribute("#join a.join", "href")
         friend.goto(link)
         friend.wait_for_function(SETTLED)

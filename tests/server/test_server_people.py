@@ -186,3 +186,19 @@ def test_cors_is_off_by_default_and_on_for_the_origins_named() -> None:
         assert r.headers["access-control-allow-origin"] == "https://cards.example"
         other = client.get("/v1/games", headers={"Origin": "https://evil.example"})
         assert "access-control-allow-origin" not in other.headers
+
+
+def test_a_hint_is_the_strongest_bots_choice_and_plays_nothing(toy: TestClient) -> None:
+    """Hint: the seat to act gets one of its offered choices (the strongest bot's), the
+    table is unchanged, and taking it is accepted; a seat not to act gets 409."""
+    table, tokens = new_table(toy, {"game": "toy", "players": ["A", "B"], "seed": 2, "bots": {}})
+    view = view_of(toy, table, tokens["A"])
+    r = toy.get(f"/v1/tables/{table}/hint", headers=bearer(tokens["A"]))
+    assert r.status_code == 200, r.text
+    action = r.json()["action"]
+    assert action in view["legal"] or (action == {"decline": True} and view["optional"])
+    assert view_of(toy, table, tokens["A"]) == view
+    assert toy.get(f"/v1/tables/{table}/hint", headers=bearer(tokens["B"])).status_code == 409
+    assert toy.get(f"/v1/tables/{table}/hint").status_code == 401
+    played = toy.post(f"/v1/tables/{table}/actions", headers=bearer(tokens["A"]), json=action)
+    assert played.status_code == 200

@@ -15,6 +15,7 @@ __all__ = [
     "ActionReply",
     "ErrorBody",
     "GamesList",
+    "Hint",
     "NextHand",
     "TableCreated",
     "TableView",
@@ -118,6 +119,12 @@ class ActionReply(BaseModel):
 
     events: list[dict[str, Any]]
     view: TableView
+
+
+class Hint(BaseModel):
+    """``GET /v1/tables/{id}/hint``: the strongest bot's choice for the seat, unplayed."""
+
+    action: dict[str, Any] = Field(description="A record action without player, or a decline.")
 
 
 class NextHand(BaseModel):

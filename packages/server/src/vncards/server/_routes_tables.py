@@ -20,7 +20,14 @@ from pydantic import (
 from starlette.concurrency import run_in_threadpool
 from vncards.core import MAX_RULE_NUMBER, rule_too_big
 from vncards.server._errors import ApiError
-from vncards.server._models import ActionReply, ErrorBody, NextHand, TableCreated, TableView
+from vncards.server._models import (
+    ActionReply,
+    ErrorBody,
+    Hint,
+    NextHand,
+    TableCreated,
+    TableView,
+)
 from vncards.server._requests import MAX_NAME_LENGTH, read_json
 from vncards.server._runner import NewTable, TableRunner
 from vncards.server._secrets import socket_subprotocol, socket_token
@@ -161,6 +168,13 @@ def tables_router(runner: TableRunner) -> APIRouter:
             seat = table.seat_of(_token(credentials))
             runner.touch(table)
             return _view(runner, table, seat)
+
+    @router.get("/v1/tables/{table_id}/hint", tags=["tables"], **_typed(Hint, 401, 404, 409))
+    async def hint(table_id: str, credentials: Credentials) -> dict[str, Any]:
+        """The choice the game's strongest bot would make for the token's seat now, as
+        a record action without ``player`` (or ``{"decline": true}``); nothing is
+        played. 409 when it is not that seat's choice."""
+        return {"action": await runner.hint(table_id, _token(credentials))}
 
     @router.get("/v1/tables/{table_id}/spectate", tags=["tables"], **_typed(TableView, 404))
     async def spectate(table_id: str) -> dict[str, Any]:

@@ -307,6 +307,25 @@ class TableRunner:
             self.changed(table_id)
         return done is not None
 
+    async def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """What the game's strongest bot would choose for the token's seat now (a
+        record action without ``player``, or ``{"decline": true}``); 409 when it is not
+        that seat's choice. Nothing is played."""
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            seat = table.seat_of(token)
+            d = table.decision
+            if d is None or d.seat != seat:
+                raise ApiError(409, "not-your-turn", "It is not your choice now: no hint.")
+            plugin, state = table.plugin, table.state.copy()
+        bot = make_bot(plugin, DEFAULT_BOT, derive_seed(table.seed, 7919 + len(table.steps)))
+        choice = await asyncio.to_thread(
+            bot.choose, plugin.view(state, seat), d.actions, d.optional
+        )
+        if choice is None:
+            return {"decline": True}
+        return dict(plugin.action_to_record(state, choice))
+
     async def run_clocks(self) -> None:
         """Play every seat whose turn clock ran out (the stored deadlines)."""
         due = await asyncio.to_thread(self.store.due, self.settings.clock())

@@ -18,7 +18,7 @@ const TEXT = {
     pick: "Chọn {n} lá rồi bấm", unknownError: "Có lỗi",
     friends: "Bạn bè", joinLinks: "Gửi mỗi người một đường dẫn để vào ghế:",
     watchLink: "Xem bàn (không thấy bài ai)", nextHand: "Ván tiếp", spectating: "Đang xem",
-    friendName: "Bạn {n}", copy: "Chép", total: "Tổng trận",
+    friendName: "Bạn {n}", copy: "Chép", total: "Tổng trận", hint: "Gợi ý",
     kind: {
       play: "Đánh", pass: "Bỏ lượt", declare: "Báo", draw: "Bốc", discard: "Đánh lá",
       take: "Ăn", arrange: "Xếp bài",
@@ -70,7 +70,7 @@ const TEXT = {
     pick: "Pick {n} cards, then press", unknownError: "Something went wrong",
     friends: "Friends", joinLinks: "Send each friend their link to take the seat:",
     watchLink: "Watch the table (no hand shown)", nextHand: "Next hand", spectating: "Watching",
-    friendName: "Friend {n}", copy: "Copy", total: "Match total",
+    friendName: "Friend {n}", copy: "Copy", total: "Match total", hint: "Hint",
     kind: {
       play: "Play", pass: "Pass", declare: "Declare", draw: "Draw", discard: "Discard",
       take: "Take", arrange: "Arrange",
@@ -301,7 +301,9 @@ function openEvents(since) {
   ws.onclose = (c) => {
     if (S.ws !== ws) return;
     S.ws = null;
-    if (c.code !== 1000) setTimeout(() => { if (!S.ws && S.table) refresh(); }, 1000);
+    // over (1000): read the view once more, so nothing sent last is missing; lost:
+    // reconnect from the last event shown
+    setTimeout(() => { if (!S.ws && S.table) refresh(); }, c.code === 1000 ? 0 : 1000);
   };
   S.ws = ws;
 }
@@ -322,10 +324,14 @@ function scheduleView() {
 }
 // After a lost connection: the view again, then the stream from the last event shown.
 async function refresh() {
-  const view = await api(S.token ? `/v1/tables/${S.table}/view` : `/v1/tables/${S.table}/spectate`);
-  addAt(0, view.history);
-  render(view);
-  if (!view.finished) openEvents(S.log.length);
+  try {
+    const view = await api(S.token ? `/v1/tables/${S.table}/view` : `/v1/tables/${S.table}/spectate`);
+    addAt(0, view.history);
+    render(view);
+    if (!view.finished) openEvents(S.log.length);
+  } catch (e) {
+    $("#action-error").textContent = e.message || t("unknownError");
+  }
 }
 // Events that arrive together (a move and the bots' answers) are shown one after
 // another, as a table would see them played.
@@ -514,7 +520,22 @@ function renderActions(view) {
     }
   }
   if (view.optional) box.append(actionButton(t("decline"), "decline", () => send({ decline: true })));
+  if (view.legal.length || view.optional) box.append(actionButton(t("hint"), "hint", showHint));
   updateButtons();
+}
+// The strongest bot's choice for this seat, shown by selecting its cards.
+async function showHint() {
+  try {
+    const { action } = await api(`/v1/tables/${S.table}/hint`);
+    const [kind, value] = Object.entries(action)[0];
+    S.selected.clear();
+    preselect(value);
+    renderHand(S.view);
+    updateButtons();
+    $("#action-error").textContent = `${t("hint")}: ${kind === "decline" ? t("decline") : t(`kind.${kind}`)}`;
+  } catch (e) {
+    $("#action-error").textContent = e.message || t("unknownError");
+  }
 }
 function actionButton(label, kind, onclick) {
   return el("button", { type: "button", class: "primary", data: { action: kind }, on: { click: onclick } }, label);
