@@ -3,14 +3,18 @@ and the installed games that answer views."""
 
 from __future__ import annotations
 
+import os
+import uuid
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from vncards.core import GamePlugin, discover_games
 from vncards.server import ServerSettings, create_app
+from vncards.server.testing import PostgresCluster, postgres_bin
 
 from tests.server._toy import TOY
 
@@ -59,10 +63,12 @@ def clock() -> Clock:
     return Clock()
 
 
-@pytest.fixture
-def toy(clock: Clock) -> Iterator[TestClient]:
-    """A client of an app whose only game is the toy game."""
-    settings = ServerSettings(max_tables=5, idle_seconds=600, clock=clock)
+@pytest.fixture(params=["memory", "sqlite"])
+def toy(clock: Clock, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """A client of an app whose only game is the toy game, its tables kept in memory or
+    in an SQLite file (every table test runs on both stores)."""
+    db = None if request.param == "memory" else f"sqlite:///{tmp_path / 'tables.db'}"
+    settings = ServerSettings(max_tables=5, idle_seconds=600, clock=clock, db=db)
     with TestClient(create_app(settings, games={"toy": TOY})) as client:
         yield client
 
@@ -80,3 +86,32 @@ def new_toy_table(
     assert r.status_code == 201, r.text
     data = r.json()
     return data["table"], data["tokens"]
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL server for the session (its URL). Skipped with the reason
+    when PostgreSQL is not installed, except in CI, which installs it."""
+    found = postgres_bin()
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must install PostgreSQL (.ci/run installs Debian's postgresql)")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    with PostgresCluster(found) as cluster:
+        yield cluster.url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database of each kind: an SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tables.db'}"
+        return
+    import psycopg
+
+    server = request.getfixturevalue("postgres_url")
+    name = f"t{uuid.uuid4().hex[:16]}"
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
+        conn.execute(f"CREATE DATABASE {name}")
+    yield server.rsplit("/", 1)[0] + "/" + name

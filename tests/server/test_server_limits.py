@@ -110,7 +110,7 @@ def test_idle_tables_free_their_place_under_the_cap(small: TestClient, clock: Cl
     clock.advance(61)
     new_toy_table(small)
     new_toy_table(small)
-    assert len(small.app.state.store) == 2  # type: ignore[attr-defined]
+    assert small.app.state.runner.live() == 2  # type: ignore[attr-defined]
 
 
 def test_an_ended_table_closes_its_event_stream(small: TestClient, clock: Clock) -> None:

@@ -73,7 +73,7 @@ async def _load(url: str) -> list[dict[str, Any]]:
 def test_two_hundred_tables_at_once_each_referees_to_its_settlement() -> None:
     if "tienlen" not in games_with_views():
         pytest.skip("Tiến lên is not installed with views")
-    with ServerProcess(max_tables=TABLES) as server:
+    with ServerProcess(max_tables=TABLES, settings=f"tables_per_minute={TABLES}") as server:
         games = asyncio.run(_load(server.url))
     assert len({g["table"] for g in games}) == TABLES
     for g in games:

@@ -323,7 +323,7 @@ def test_property_seats_never_see_others_hidden_cards_and_payments_sum_to_zero(
     r = client.post("/v1/tables", json={"game": "toy", "players": ["A", "B", "C"], "seed": seed})
     data = r.json()
     table, tokens = data["table"], data["tokens"]
-    state = client.app.state.store.get(table).state  # type: ignore[attr-defined]
+    state = client.app.state.runner.held(table).state  # type: ignore[attr-defined]
     names = ["A", "B", "C"]
     turn = 0
     while True:
@@ -501,8 +501,8 @@ def test_the_default_bot_is_the_games_strongest(toy: TestClient) -> None:
         "/v1/tables", json={"game": "toy", "players": ["A", "B"], "bots": {"B": "default"}}
     )
     assert r.status_code == 201
-    store = toy.app.state.store  # type: ignore[attr-defined]
-    assert store.get(r.json()["table"]).bots[1].name == "first"
+    runner = toy.app.state.runner  # type: ignore[attr-defined]
+    assert runner.held(r.json()["table"]).bots[1].name == "first"
     assert set(r.json()["tokens"]) == {"A"}
 
 
@@ -515,7 +515,7 @@ def test_the_default_bot_of_an_installed_game_is_its_declared_opponent(
         "/v1/tables", json={"game": game, "players": ["A", "B"], "bots": {"B": "default"}}
     )
     assert r.status_code == 201
-    bot = installed_client.app.state.store.get(r.json()["table"]).bots[1]  # type: ignore[attr-defined]
+    bot = installed_client.app.state.runner.held(r.json()["table"]).bots[1]  # type: ignore[attr-defined]
     declared = getattr(plugin, "default_opponent", None)
     assert bot.name == default_bot(list(plugin.bots), declared)
     if declared is not None:

@@ -27,6 +27,30 @@ def serve_command(
     port: Annotated[
         int, typer.Option("--port", help="Port to listen on.", min=0, max=65535)
     ] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Where tables are kept: sqlite:///PATH or postgresql://... (the postgres"
+            " extra); by default an SQLite file in your data directory.",
+        ),
+    ] = None,
+    cors_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--cors-origin",
+            help="A web origin allowed to call the API from a browser (repeatable; none"
+            " by default).",
+        ),
+    ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            help="A host name the service answers to besides the loopback names and --host"
+            " (repeatable; '*' for any). Needed to be reached by name from other machines.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the HTTP API (referee, tables, events) and the web table at / ."""
     try:
@@ -35,4 +59,8 @@ def serve_command(
         if e.name is not None and e.name.split(".")[0] in {"vncards", "fastapi", "uvicorn"}:
             raise InputError(MISSING) from None
         raise
-    server.serve(host=host, port=port)
+    try:
+        extra = {"allowed_hosts": tuple(allow_host)} if allow_host else {}
+        server.serve(host=host, port=port, db=db, cors_origins=tuple(cors_origin or ()), **extra)
+    except server.DatabaseError as e:
+        raise InputError(str(e)) from None

@@ -49,6 +49,7 @@ __all__ = [
     "load_record",
     "named_cards",
     "record_schema",
+    "rule_too_big",
     "vocabulary_of",
     "word",
 ]
@@ -345,7 +346,7 @@ class GameRecord(BaseModel):
     @model_validator(mode="after")
     def _names(self) -> GameRecord:
         for key, value in self.rules.items():
-            if _too_big(value):
+            if rule_too_big(value):
                 raise ValueError(
                     f"rules.{_short(key)} is out of range: a rule setting is a number"
                     f" of at most {MAX_RULE_NUMBER} in size"
@@ -379,8 +380,13 @@ class GameRecord(BaseModel):
         return data
 
 
-def _too_big(value: object) -> bool:
-    """Whether a rule setting holds a number larger than :data:`MAX_RULE_NUMBER`."""
+def rule_too_big(value: object) -> bool:
+    """Whether a rule setting holds a number larger than :data:`MAX_RULE_NUMBER` (a
+    record holding one is unreadable), at any depth.
+
+    >>> rule_too_big(5), rule_too_big([1, 10**6]), rule_too_big(True)
+    (False, True, False)
+    """
     stack = [value]
     while stack:
         item = stack.pop()

@@ -1,4 +1,4 @@
-"""``python -m vncards.server [HOST [PORT]]``: the service without the CLI."""
+"""``python -m vncards.server [HOST [PORT [DB]]]``: the service without the CLI."""
 
 from __future__ import annotations
 
@@ -8,4 +8,8 @@ from vncards.server._serve import serve
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    serve(args[0] if args else "127.0.0.1", int(args[1]) if len(args) > 1 else 8000)
+    serve(
+        args[0] if args else "127.0.0.1",
+        int(args[1]) if len(args) > 1 else 8000,
+        db=args[2] if len(args) > 2 else None,
+    )

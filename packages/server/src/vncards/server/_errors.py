@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ApiError", "error_body"]
+__all__ = ["ApiError", "error_body", "quoted"]
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:
@@ -14,6 +14,18 @@ def error_body(code: str, message: str) -> dict[str, Any]:
     {'error': {'code': 'no-such-table', 'message': "There is no table 'x'."}}
     """
     return {"error": {"code": code, "message": " ".join(message.split())}}
+
+
+def quoted(text: str, most: int = 40) -> str:
+    """``text`` quoted for a message, cut to ``most`` characters (a path or a name from a
+    request may be any length).
+
+    >>> quoted("abc"), quoted("x" * 100)
+    ("'abc'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)")
+    """
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}"[:-1] + f"…' ({len(text)} characters)"
 
 
 class ApiError(Exception):

@@ -3,16 +3,20 @@ seats, and the events every action caused.
 
 A :class:`Table` knows its game only through the plugin protocol: the choices it waits
 for come from ``decision``, a seat's knowledge from ``view``, what happened from the
-events ``apply`` returns. Its methods are plain (no HTTP, no locking): the app holds a
-table's lock around each call and runs the bots' turns off the event loop.
+events ``apply`` returns. Its methods are plain (no HTTP, no locking, no storage): the
+runner holds a table's lock around each call and runs the bots' turns off the event
+loop. Every choice made at a table is kept in its ``steps`` as plain JSON (the seat and
+its record action, or a decline), so that a table is stored as its deal, rules and
+steps, and rebuilt exactly by :func:`replay`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import importlib
 import secrets
-from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +38,16 @@ from vncards.core import (
 )
 from vncards.server._errors import ApiError
 
-__all__ = ["BOT_PREFERENCE", "DEFAULT_BOT", "Table", "TableStore", "default_bot", "new_table"]
+__all__ = [
+    "BOT_PREFERENCE",
+    "DEFAULT_BOT",
+    "Table",
+    "default_bot",
+    "hash_token",
+    "make_bot",
+    "new_table",
+    "replay",
+]
 
 DEFAULT_BOT = "default"
 """The bot name that asks a table for the game's strongest bot (:func:`default_bot`)."""
@@ -43,6 +56,10 @@ BOT_PREFERENCE = ("search", "solver", "greedy")
 """Bot names tried first, in this order, when a table needs the strongest bot a game
 offers (a determinized search, an arrangement solver, a greedy player); after them any
 bot of the game's own, and ``random`` last."""
+
+
+SPECTATOR = -1
+"""The seat number events are shown to for a spectator (no seat's own)."""
 
 
 def default_bot(bots: Sequence[str], declared: str | None = None) -> str:
@@ -74,11 +91,20 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+def hash_token(token: str) -> str:
+    """What is kept of a seat's token: its SHA-256, so the stored tables hold no secret.
+
+    >>> len(hash_token("abc")), hash_token("abc") == hash_token("abc")
+    (64, True)
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 @dataclass(eq=False)
 class Table:
-    """One game being played: the state, the seats' tokens and bots, every action and
-    every event so far (events as they happened; each seat reads them through
-    ``seen_by``)."""
+    """One game being played: the state, the seats' tokens (as :func:`hash_token` keeps
+    them) and bots, every action, step and event so far (events as they happened; each
+    seat reads them through ``seen_by``)."""
 
     id: str
     plugin: GamePlugin[Any, Any, Any]
@@ -90,10 +116,17 @@ class Table:
     state: Any
     start: Any
     last_active: float
+    seed: int = 0
+    first: int | None = None
+    bot_names: dict[int, str] = field(default_factory=dict)
     max_bot_steps: int = 100_000
     actions: list[Any] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    steps: list[dict[str, Any]] = field(default_factory=list)
     decision: Decision[Any] | None = None
+    clock_seconds: float | None = None
+    deadline: float | None = None
+    match: dict[str, Any] = field(default_factory=dict)
     ended: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[asyncio.Event] = field(default_factory=set)
@@ -108,17 +141,43 @@ class Table:
         if not token:
             raise ApiError(401, "no-token", "This request needs a seat's token (Bearer).")
         found = None
+        digest = hash_token(token).encode()
         for seat, secret in self.tokens.items():
             # compare every token in constant time, so a guess learns nothing from timing
-            if secrets.compare_digest(secret.encode(), token.encode()):
+            if secrets.compare_digest(secret.encode(), digest):
                 found = seat
         if found is None:
             raise ApiError(401, "bad-token", "This token belongs to no seat of this table.")
         return found
 
-    def events_json(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
-        """Events from index ``since`` on, as ``seat`` sees them."""
-        return [e.seen_by(seat).to_json(self.players) for e in self.events[since:]]
+    def events_json(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """Events from index ``since`` on, as ``seat`` sees them (``None``: a spectator,
+        who sees what every seat but the acting one sees)."""
+        who = SPECTATOR if seat is None else seat
+        return [e.seen_by(who).to_json(self.players) for e in self.events[since:]]
+
+    def spectator_json(self) -> dict[str, Any]:
+        """What a spectator sees: the public part of a view (whose choice it is, card
+        counts, the public table) and the events as no seat's own, with no hand and no
+        legal actions; ``finished``, ``events`` and, once over, ``result``."""
+        view = self.plugin.view(self.state, 0).to_json(self.players)
+        data = {
+            "game": view["game"],
+            "seat": None,
+            "player": None,
+            "hand": [],
+            "to_act": view["to_act"],
+            "legal": [],
+            "counts": view["counts"],
+            "public": view["public"],
+            "history": self.events_json(None),
+            "optional": False,
+            "finished": self.decision is None,
+            "events": len(self.events),
+        }
+        if self.decision is None:
+            data["result"] = self.result_json()
+        return data
 
     def view_json(self, seat: int) -> dict[str, Any]:
         """The seat's view, plus ``optional`` (it may decline its choice now),
@@ -154,8 +213,25 @@ class Table:
         return record.to_json()
 
     def _apply(self, action: Any) -> None:
+        seat = getattr(action, "seat")  # noqa: B009 - every action names its seat
+        step = {"seat": seat, "action": self.plugin.action_to_record(self.state, action)}
         self.events.extend(self.plugin.apply(self.state, action))
         self.actions.append(action)
+        self.steps.append(step)
+
+    def _decline(self, seat: int) -> None:
+        self.plugin.decline(self.state, seat)
+        self.steps.append({"seat": seat, "decline": True})
+
+    def replay_step(self, step: Mapping[str, Any]) -> None:
+        """Carry out one stored step again (a record action or a decline)."""
+        seat = int(step["seat"])
+        if step.get("decline"):
+            self._decline(seat)
+        else:
+            raw = RecordAction.model_validate({**step["action"], "player": self.players[seat]})
+            self._apply(self.plugin.action_from_record(self.state, raw, seat))
+        self.decision = self.plugin.decision(self.state)
 
     def run_bots(self) -> None:
         """Let the bots make their choices until a human seat must choose or the game
@@ -170,7 +246,7 @@ class Table:
             if choice is None:
                 if not d.optional:
                     raise IllegalMove("must-act", f"bot {bot.name} declined a forced choice")
-                plugin.decline(self.state, d.seat)
+                self._decline(d.seat)
             else:
                 self._apply(choice)
         raise RuntimeError(f"the bots made {self.max_bot_steps} choices without an end")
@@ -189,13 +265,28 @@ class Table:
                 raise ApiError(
                     409, "nothing-to-decline", "There is no optional choice of yours to decline."
                 )
-            self.plugin.decline(self.state, seat)
+            self._decline(seat)
         else:
             action = self._read(seat, body)
             if d.seat == seat and action in d.actions:
                 self._apply(action)
             else:
                 raise self._refusal(action)
+        self.run_bots()
+        return first
+
+    def stand_in(self, seat: int, bot: Bot) -> int:
+        """``bot`` makes ``seat``'s pending choice for it (its turn clock ran out), then
+        the bots play on; returns the index of the first new event."""
+        d = self.decision
+        if d is None or d.seat != seat:
+            return len(self.events)
+        first = len(self.events)
+        choice = bot.choose(self.plugin.view(self.state, seat), d.actions, d.optional)
+        if choice is None and d.optional:
+            self._decline(seat)
+        else:
+            self._apply(d.actions[0] if choice is None else choice)
         self.run_bots()
         return first
 
@@ -234,6 +325,38 @@ class Table:
             w.set()
 
 
+def make_bot(plugin: GamePlugin[Any, Any, Any], kind: str, seed: int) -> Bot:
+    """A bot for a seat: one of the game's by name, ``default`` for its strongest, or
+    ``module:attribute`` naming a bot factory (a callable taking a seed); 422 otherwise.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(name="g", bots={})
+    >>> make_bot(game, "vncards.core:RandomBot", 7).name  # type: ignore[arg-type]
+    'random'
+    """
+    if kind == DEFAULT_BOT and kind not in plugin.bots:
+        kind = default_bot(list(plugin.bots), getattr(plugin, "default_opponent", None))
+    factory = plugin.bots.get(kind)
+    if factory is None and ":" in kind:
+        factory = _imported_factory(kind)
+    if factory is None:
+        known = ", ".join(plugin.bots)
+        message = f"{plugin.name} has no bot {kind!r} (known: {known}, or module:attribute)."
+        raise ApiError(422, "unknown-bot", message)
+    bot: Bot = factory(seed)
+    return bot
+
+
+def _imported_factory(spec: str) -> Any:
+    module_name, _, attribute = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+        factory = getattr(module, attribute)
+    except (ImportError, AttributeError, ValueError):
+        return None
+    return factory if callable(factory) else None
+
+
 def new_table(
     table_id: str,
     plugin: GamePlugin[Any, Any, Any],
@@ -244,13 +367,61 @@ def new_table(
     bots: Mapping[str, str],
     seed: int | None,
     now: float,
+    first: int | None = None,
     max_bot_steps: int = 100_000,
-) -> Table:
-    """Deal a table (its bots not yet moved); 422 for a bad variant, rule, player count
-    or bot."""
+) -> tuple[Table, dict[int, str]]:
+    """Deal a table (its bots not yet moved) and the secret token of each human seat;
+    422 for a bad variant, rule, player count or bot."""
     names = list(players)
     if len(set(names)) != len(names) or any(not n for n in names):
         raise ApiError(422, "bad-players", "Players need distinct, non-empty names.")
+    try:
+        resolve_rules(plugin, variant, rules)
+    except RulesError as e:
+        raise ApiError(422, "bad-rules", str(e)) from None
+    unknown = [n for n in bots if n not in names]
+    if unknown:
+        raise ApiError(422, "bad-bots", f"bots names {unknown[0]!r}, who is not among the players.")
+    bot_names = {seat: bots[name] for seat, name in enumerate(names) if name in bots}
+    tokens = {
+        seat: secrets.token_urlsafe(24) for seat in range(len(names)) if seat not in bot_names
+    }
+    table = replay(
+        plugin,
+        table_id=table_id,
+        variant=variant,
+        rules=rules,
+        players=names,
+        bot_names=bot_names,
+        tokens={seat: hash_token(t) for seat, t in tokens.items()},
+        seed=secrets.randbits(63) if seed is None else seed,
+        first=first,
+        steps=(),
+        now=now,
+        max_bot_steps=max_bot_steps,
+    )
+    return table, tokens
+
+
+def replay(
+    plugin: GamePlugin[Any, Any, Any],
+    *,
+    table_id: str,
+    variant: str | None,
+    rules: Mapping[str, Any] | None,
+    players: Sequence[str],
+    bot_names: Mapping[int, str],
+    tokens: Mapping[int, str],
+    seed: int,
+    first: int | None,
+    steps: Sequence[Mapping[str, Any]],
+    now: float,
+    max_bot_steps: int = 100_000,
+) -> Table:
+    """The table dealt from ``seed`` with every one of ``steps`` carried out again (the
+    bots are not asked: their choices are among the steps); 422 for a bad variant,
+    rule, player count or bot."""
+    names = list(players)
     try:
         resolved = resolve_rules(plugin, variant, rules)
     except RulesError as e:
@@ -260,26 +431,13 @@ def new_table(
         count = len(names)
         message = f"{plugin.name} is played by {lo} to {hi} players, not {count}."
         raise ApiError(422, "bad-players", message)
-    unknown = [n for n in bots if n not in names]
-    if unknown:
-        raise ApiError(422, "bad-bots", f"bots names {unknown[0]!r}, who is not among the players.")
-    if seed is None:
-        seed = secrets.randbits(63)
-    seats: dict[int, Bot] = {}
-    for seat, name in enumerate(names):
-        if name not in bots:
-            continue
-        kind = bots[name]
-        if kind == DEFAULT_BOT and kind not in plugin.bots:
-            kind = default_bot(list(plugin.bots), getattr(plugin, "default_opponent", None))
-        factory = plugin.bots.get(kind)
-        if factory is None:
-            known = ", ".join(plugin.bots)
-            message = f"{plugin.name} has no bot {kind!r} (known: {known})."
-            raise ApiError(422, "unknown-bot", message)
-        seats[seat] = factory(derive_seed(seed, seat))
-    state = plugin.new_game(resolved, len(names), seed)
-    tokens = {seat: secrets.token_urlsafe(24) for seat in range(len(names)) if seat not in seats}
+    seats = {
+        seat: make_bot(plugin, kind, derive_seed(seed, seat)) for seat, kind in bot_names.items()
+    }
+    if first is None:
+        state = plugin.new_game(resolved, len(names), seed)
+    else:
+        state = plugin.new_game(resolved, len(names), seed, first=first)
     table = Table(
         id=table_id,
         plugin=plugin,
@@ -287,87 +445,16 @@ def new_table(
         rules=dict(rules or {}),
         players=names,
         bots=seats,
-        tokens=tokens,
+        tokens=dict(tokens),
         state=state,
         start=state.copy(),
         last_active=now,
+        seed=seed,
+        first=first,
+        bot_names=dict(bot_names),
         max_bot_steps=max_bot_steps,
     )
     table.decision = plugin.decision(state)
+    for step in steps:
+        table.replay_step(step)
     return table
-
-
-class TableStore:
-    """The tables the service holds, least recently used first.
-
-    A table untouched for ``idle_seconds`` (by ``clock``) is ended and forgotten at the
-    next look; at most ``max_tables`` unfinished tables are kept (finished ones are
-    dropped, oldest first, to make room for a new one).
-
-    >>> now = [0.0]
-    >>> store = TableStore(max_tables=2, idle_seconds=60, clock=lambda: now[0])
-    >>> store.new_id() != store.new_id()
-    True
-    """
-
-    def __init__(self, max_tables: int, idle_seconds: float, clock: Callable[[], float]) -> None:
-        self.max_tables = max_tables
-        self.idle_seconds = idle_seconds
-        self.clock = clock
-        self._tables: OrderedDict[str, Table] = OrderedDict()
-
-    def __len__(self) -> int:
-        self.sweep()
-        return len(self._tables)
-
-    def new_id(self) -> str:
-        """A fresh table id (not guessable, though not a secret either)."""
-        return secrets.token_urlsafe(9)
-
-    def sweep(self) -> None:
-        """End and forget every table idle for ``idle_seconds`` or more."""
-        deadline = self.clock() - self.idle_seconds
-        while self._tables:
-            oldest = next(iter(self._tables.values()))
-            if oldest.last_active > deadline:
-                return
-            self._drop(oldest)
-
-    def _drop(self, table: Table) -> None:
-        del self._tables[table.id]
-        table.ended = True
-        table.wake()
-
-    def make_room(self) -> None:
-        """Room for one more table, or 503 when ``max_tables`` are being played."""
-        self.sweep()
-        if len(self._tables) < self.max_tables:
-            return
-        for table in list(self._tables.values()):
-            if table.finished:
-                self._drop(table)
-                return
-        raise ApiError(
-            503,
-            "too-many-tables",
-            f"The service is playing its limit of {self.max_tables} tables; try again later.",
-        )
-
-    def add(self, table: Table) -> None:
-        """Keep ``table`` (call :meth:`make_room` first)."""
-        self._tables[table.id] = table
-
-    def get(self, table_id: str) -> Table:
-        """The table ``table_id``, marked as used now; 404 when there is none (or it
-        was ended for being idle)."""
-        self.sweep()
-        table = self._tables.get(table_id)
-        if table is None:
-            raise ApiError(404, "no-such-table", f"There is no table {table_id!r}.")
-        return table
-
-    def touch(self, table: Table) -> None:
-        """Mark ``table`` as used now."""
-        table.last_active = self.clock()
-        if table.id in self._tables:
-            self._tables.move_to_end(table.id)

@@ -16,11 +16,18 @@ const TEXT = {
     noWinner: "Không ai thắng", cards: "{n} lá", decline: "Bỏ qua", reset: "Chọn lại",
     isBot: "máy", connecting: "Đang kết nối…", busy: "Máy đang đi…",
     pick: "Chọn {n} lá rồi bấm", unknownError: "Có lỗi",
+    friends: "Bạn bè", joinLinks: "Gửi mỗi người một đường dẫn để vào ghế:",
+    watchLink: "Xem bàn (không thấy bài ai)", nextHand: "Ván tiếp", spectating: "Đang xem",
+    friendName: "Bạn {n}", copy: "Chép", total: "Tổng trận", hint: "Gợi ý",
     kind: {
       play: "Đánh", pass: "Bỏ lượt", declare: "Báo", draw: "Bốc", discard: "Đánh lá",
       take: "Ăn", arrange: "Xếp bài",
     },
     words: { sam: "Sâm" },
+    combos: {
+      single: "lá lẻ", pair: "đôi", triple: "sám", straight: "sảnh", "pair-run": "đôi thông",
+      quad: "tứ quý", "four-of-a-kind": "tứ quý",
+    },
     key: {
       table: "Trên bàn", pile: "Bài đã ra", value: "giá trị", victim: "bị chặt",
       chopper: "người chặt", group: "nhóm", cards: "bài", played: "Đã đánh", passed: "Đã bỏ lượt",
@@ -61,11 +68,22 @@ const TEXT = {
     noWinner: "Nobody won", cards: "{n} cards", decline: "Decline", reset: "Clear",
     isBot: "bot", connecting: "Connecting…", busy: "Bots are playing…",
     pick: "Pick {n} cards, then press", unknownError: "Something went wrong",
+    friends: "Friends", joinLinks: "Send each friend their link to take the seat:",
+    watchLink: "Watch the table (no hand shown)", nextHand: "Next hand", spectating: "Watching",
+    friendName: "Friend {n}", copy: "Copy", total: "Match total", hint: "Hint",
     kind: {
       play: "Play", pass: "Pass", declare: "Declare", draw: "Draw", discard: "Discard",
       take: "Take", arrange: "Arrange",
     },
     words: { sam: "Sâm" },
+    combos: {
+      single: "single", pair: "pair", triple: "triple", straight: "straight", "pair-run": "pair run",
+      quad: "four of a kind", "four-of-a-kind": "four of a kind",
+    },
+    combos: {
+      single: "lá lẻ", pair: "đôi", triple: "sám", straight: "sảnh", "pair-run": "đôi thông",
+      quad: "tứ quý", "four-of-a-kind": "tứ quý",
+    },
     key: {
       table: "On the table", pile: "Pile", value: "value", victim: "victim",
       chopper: "chopper", group: "group", cards: "cards", played: "Played", passed: "Passed",
@@ -201,14 +219,23 @@ function onVariantChange() {
   for (let n = lo; n <= hi; n++) opts.push(el("option", { value: n }, n));
   $("#count").replaceChildren(...opts);
   $("#count").value = Math.min(hi, Math.max(lo, 4));
+  fillFriends();
+}
+function fillFriends() {
+  const n = Number($("#count").value);
+  const opts = [];
+  for (let k = 0; k < n; k++) opts.push(el("option", { value: k }, k));
+  $("#friends").replaceChildren(...opts);
 }
 async function startTable() {
   $("#setup-error").textContent = "";
   const g = currentGame();
   const me = ($("#name").value || t("you")).trim() || t("you");
   const n = Number($("#count").value);
-  const others = BOT_NAMES.filter((b) => b !== me).slice(0, n - 1);
-  const players = [me, ...others];
+  const nFriends = Math.min(n - 1, Number($("#friends").value || 0));
+  const friends = Array.from({ length: nFriends }, (_, i) => t("friendName", { n: i + 2 }));
+  const others = BOT_NAMES.filter((b) => b !== me).slice(0, n - 1 - nFriends);
+  const players = [me, ...friends, ...others];
   const bots = Object.fromEntries(others.map((b) => [b, $("#bot").value]));
   try {
     S.token = null;
@@ -216,55 +243,125 @@ async function startTable() {
       method: "POST",
       body: JSON.stringify({ game: g.name, variant: $("#variant").value, players, bots }),
     });
-    S.game = g; S.table = made.table; S.token = made.tokens[me]; S.me = me; S.bots = bots;
-    S.selected.clear(); S.groups = {}; S.log = [];
-    if (S.ws) S.ws.close();
-    pending = [];
-    const view = await api(`/v1/tables/${S.table}/view`);
-    S.log = [...view.history];
-    $("#setup").hidden = true;
-    $("#table").hidden = false;
-    $("#result").hidden = true;
-    render(view);
-    renderLog();
-    openEvents(view.events);
+    showJoinLinks(made.table, friends.map((f) => [f, made.tokens[f]]));
+    await sit(made.table, made.tokens[me]);
   } catch (e) {
     $("#setup-error").textContent = e.message || t("unknownError");
   }
+}
+// A seat is a table and its token; the page keeps it (and puts it in its address after
+// the #, which the browser never sends), so a refresh or a lost connection resumes.
+function seatLink(table, token) {
+  return `${location.origin}/#t=${encodeURIComponent(table)}&k=${encodeURIComponent(token)}`;
+}
+function showJoinLinks(table, seats) {
+  const box = $("#join");
+  const rows = seats.map(([name, token]) => el("li", {}, `${name}: `,
+    el("a", { href: seatLink(table, token), class: "join", data: { player: name } }, seatLink(table, token))));
+  const watch = `${location.origin}/#t=${encodeURIComponent(table)}&watch=1`;
+  rows.push(el("li", {}, el("a", { href: watch, class: "watch" }, t("watchLink"))));
+  box.replaceChildren(...(seats.length ? [el("p", {}, t("joinLinks"))] : []), el("ul", {}, rows));
+  box.hidden = false;
+}
+async function sit(table, token) {
+  S.table = table; S.token = token;
+  if (token) {
+    localStorage.setItem("vncards-seat", JSON.stringify({ table, token }));
+    history.replaceState(null, "", `/#t=${encodeURIComponent(table)}&k=${encodeURIComponent(token)}`);
+  }
+  S.selected.clear(); S.groups = {}; S.log = [];
+  if (S.ws) { const old = S.ws; S.ws = null; old.close(); }
+  pending = [];
+  const view = await api(token ? `/v1/tables/${table}/view` : `/v1/tables/${table}/spectate`);
+  S.game = S.games.find((g) => g.name === view.game) || { name: view.game, deck: "french", bots: [] };
+  S.me = view.player;
+  S.log = [...view.history];
+  $("#setup").hidden = true;
+  $("#table").hidden = false;
+  $("#result").hidden = true;
+  document.body.dataset.table = table;
+  render(view);
+  renderLog();
+  if (!view.finished) openEvents(S.log.length);
 }
 
 // ---------- events ----------
 function openEvents(since) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const url = `${proto}//${location.host}/v1/tables/${S.table}/events?token=${encodeURIComponent(S.token)}&since=${since}`;
-  const ws = new WebSocket(url);
-  ws.onmessage = (m) => { if (S.ws === ws) queueEvent(JSON.parse(m.data)); };
-  ws.onclose = () => { if (S.ws === ws) S.ws = null; };
+  // the token travels as a subprotocol, never in the URL (URLs end up in logs)
+  const who = S.token ? "" : "spectate=true&";
+  const url = `${proto}//${location.host}/v1/tables/${S.table}/events?${who}since=${since}`;
+  const ws = new WebSocket(url, S.token ? ["vncards", `bearer.${S.token}`] : ["vncards"]);
+  let index = since;
+  ws.onmessage = (m) => {
+    if (S.ws !== ws) return;
+    queueEvent(index++, JSON.parse(m.data));
+    scheduleView();
+  };
+  ws.onclose = (c) => {
+    if (S.ws !== ws) return;
+    S.ws = null;
+    // over (1000): read the view once more, so nothing sent last is missing; lost:
+    // reconnect from the last event shown
+    setTimeout(() => { if (!S.ws && S.table) refresh(); }, c.code === 1000 ? 0 : 1000);
+  };
   S.ws = ws;
+}
+// Another seat moved: read the view again (once for a burst of events).
+let viewTimer = null;
+function scheduleView() {
+  if (viewTimer !== null) return;
+  viewTimer = setTimeout(async () => {
+    viewTimer = null;
+    if (S.busy || !S.table) return;
+    try {
+      const view = await api(S.token ? `/v1/tables/${S.table}/view` : `/v1/tables/${S.table}/spectate`);
+      if (!S.busy && view.events >= S.view.events) render(view);
+    } catch (e) {
+      $("#action-error").textContent = e.message || t("unknownError");
+    }
+  }, 60);
+}
+// After a lost connection: the view again, then the stream from the last event shown.
+async function refresh() {
+  try {
+    const view = await api(S.token ? `/v1/tables/${S.table}/view` : `/v1/tables/${S.table}/spectate`);
+    addAt(0, view.history);
+    render(view);
+    if (!view.finished) openEvents(S.log.length);
+  } catch (e) {
+    $("#action-error").textContent = e.message || t("unknownError");
+  }
 }
 // Events that arrive together (a move and the bots' answers) are shown one after
 // another, as a table would see them played.
 const PACE_MS = 140;
 let pending = [];
 let draining = null;
-function queueEvent(e) {
-  pending.push(e);
+function queueEvent(index, e) {
+  pending.push([index, e]);
   if (draining === null) drain();
 }
 function drain() {
   if (!pending.length) { draining = null; return; }
-  addEvents([pending.shift()]);
+  const [index, e] = pending.shift();
+  addAt(index, [e]);
   draining = setTimeout(drain, PACE_MS);
 }
-function addEvents(events) {
-  for (const e of events) S.log.push(e);
-  renderLog(events.length);
+// Every event has its index on the table: one shown already is never shown again,
+// whichever source (the stream, an action's answer, a view) brings it.
+function addAt(start, events) {
+  let fresh = 0;
+  events.forEach((e, i) => {
+    if (start + i === S.log.length) { S.log.push(e); fresh++; }
+  });
+  if (fresh) renderLog(fresh);
 }
 function eventText(e) {
   const p = e.player == null ? "" : e.player;
   const ev = (k, vars) => t(`event.${k}`, { p, ...vars });
   switch (e.type) {
-    case "play": return ev("play", { cards: cardsText(e.cards || []) + (e.combo ? ` (${e.combo})` : "") });
+    case "play": return ev("play", { cards: cardsText(e.cards || []) + (e.combo ? ` (${comboName(e.combo)})` : "") });
     case "pass": return ev("pass");
     case "chop": return ev("chop", { victim: e.victim, value: e.value });
     case "declare": return ev("declare", { what: t(`words.${e.what}`) });
@@ -284,6 +381,10 @@ function eventText(e) {
     }
   }
 }
+function comboName(code) {
+  const names = TEXT[S.lang].combos;
+  return names[code] || code.replaceAll("-", " ");
+}
 function renderLog(fresh = 0) {
   const items = S.log.map((e, i) => el("li", { class: i >= S.log.length - fresh ? "new" : "", data: { type: e.type } }, eventText(e)));
   $("#log").replaceChildren(...items);
@@ -297,7 +398,7 @@ function render(view) {
   const mine = view.to_act === view.player;
   document.body.dataset.state = view.finished ? "finished" : mine ? "mine" : "waiting";
   document.body.dataset.events = String(view.events);
-  $("#me-name").textContent = `(${view.player})`;
+  $("#me-name").textContent = view.player == null ? `(${t("spectating")})` : `(${view.player})`;
   const status = $("#status");
   status.className = mine ? "mine" : "";
   status.textContent = view.finished ? t("gameOver")
@@ -419,7 +520,22 @@ function renderActions(view) {
     }
   }
   if (view.optional) box.append(actionButton(t("decline"), "decline", () => send({ decline: true })));
+  if (view.legal.length || view.optional) box.append(actionButton(t("hint"), "hint", showHint));
   updateButtons();
+}
+// The strongest bot's choice for this seat, shown by selecting its cards.
+async function showHint() {
+  try {
+    const { action } = await api(`/v1/tables/${S.table}/hint`);
+    const [kind, value] = Object.entries(action)[0];
+    S.selected.clear();
+    preselect(value);
+    renderHand(S.view);
+    updateButtons();
+    $("#action-error").textContent = `${t("hint")}: ${kind === "decline" ? t("decline") : t(`kind.${kind}`)}`;
+  } catch (e) {
+    $("#action-error").textContent = e.message || t("unknownError");
+  }
 }
 function actionButton(label, kind, onclick) {
   return el("button", { type: "button", class: "primary", data: { action: kind }, on: { click: onclick } }, label);
@@ -493,7 +609,7 @@ async function send(body) {
   updateButtons();
   try {
     const out = await api(`/v1/tables/${S.table}/actions`, { method: "POST", body: JSON.stringify(body) });
-    if (!S.ws || S.ws.readyState !== WebSocket.OPEN) addEvents(out.events);
+    addAt(out.view.events - out.events.length, out.events);
     S.selected.clear(); S.groups = {};
     S.busy = false;
     render(out.view);
@@ -505,6 +621,7 @@ async function send(body) {
 }
 function renderResult(result) {
   $("#result").hidden = false;
+  $("#next").hidden = !S.token;
   const outcome = result.outcome ? t(`outcome.${result.outcome}`) : "";
   $("#outcome").textContent = `${outcome}${result.instant_win ? ` (${result.instant_win})` : ""} — ${result.winner ? t("winner", { name: result.winner }) : t("noWinner")}`;
   $("#payments tbody").replaceChildren(...Object.entries(result.payments).map(([name, v]) =>
@@ -530,8 +647,20 @@ async function boot() {
   });
   $("#game").addEventListener("change", onGameChange);
   $("#variant").addEventListener("change", onVariantChange);
+  $("#count").addEventListener("change", fillFriends);
   $("#start").addEventListener("click", startTable);
+  $("#next").addEventListener("click", async () => {
+    try {
+      const made = await api(`/v1/tables/${S.table}/next`, { method: "POST" });
+      await sit(made.table, S.token);
+    } catch (e) {
+      $("#action-error").textContent = e.message || t("unknownError");
+    }
+  });
   $("#again").addEventListener("click", () => {
+    localStorage.removeItem("vncards-seat");
+    history.replaceState(null, "", "/");
+    $("#join").hidden = true;
     if (S.ws) S.ws.close();
     S.view = null;
     $("#table").hidden = true;
@@ -545,6 +674,15 @@ async function boot() {
     const wanted = new URLSearchParams(location.search).get("game");
     if (wanted && S.games.some((g) => g.name === wanted)) { $("#game").value = wanted; onGameChange(); }
     document.body.dataset.state = "setup";
+    const here = new URLSearchParams(location.hash.slice(1));
+    const kept = JSON.parse(localStorage.getItem("vncards-seat") || "null");
+    if (here.get("t") && here.get("watch")) await sit(here.get("t"), null);
+    else if (here.get("t") && here.get("k")) await sit(here.get("t"), here.get("k"));
+    else if (kept && kept.table && kept.token) await sit(kept.table, kept.token).catch(() => {
+      localStorage.removeItem("vncards-seat");
+      $("#table").hidden = true; $("#setup").hidden = false;
+      document.body.dataset.state = "setup";
+    });
   } catch (e) {
     $("#setup-error").textContent = e.message || t("unknownError");
   }
