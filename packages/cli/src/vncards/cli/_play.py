@@ -299,7 +299,7 @@ def play_command(
     finally:
         if out is not None:  # the whole records in the target's place, or nothing
             out.commit() if written else out.discard()
-    if out is not None and saved:
+    if record is not None and saved:
         what = "Record" if saved == 1 else f"{saved} records (one a line)"
         where = plain(str(record))
         if games == 1 and saved > 1:  # games played again: one file each
