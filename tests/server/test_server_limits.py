@@ -5,6 +5,7 @@ hand: nothing sleeps)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,10 +17,17 @@ from tests.server._toy import TOY
 from tests.server.conftest import Clock, bearer, new_toy_table
 
 
-@pytest.fixture
-def small(clock: Clock) -> Iterator[TestClient]:
+@pytest.fixture(params=["memory", "sqlite"])
+def small(clock: Clock, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """Small limits, the tables in memory or in an SQLite file."""
+    db = None if request.param == "memory" else f"sqlite:///{tmp_path / 'tables.db'}"
     settings = ServerSettings(
-        max_body_bytes=1000, max_batch_bytes=3000, max_tables=2, idle_seconds=60, clock=clock
+        max_body_bytes=1000,
+        max_batch_bytes=3000,
+        max_tables=2,
+        idle_seconds=60,
+        clock=clock,
+        db=db,
     )
     with TestClient(create_app(settings, games={"toy": TOY})) as client:
         yield client

@@ -24,6 +24,7 @@ const TEXT = {
       take: "Ăn", arrange: "Xếp bài",
     },
     words: { sam: "Sâm" },
+    botNames: { search: "tìm nước (mạnh nhất)", solver: "giải bài", greedy: "tham", random: "ngẫu nhiên" },
     combos: {
       single: "lá lẻ", pair: "đôi", triple: "sám", straight: "sảnh", "pair-run": "đôi thông",
       quad: "tứ quý", "four-of-a-kind": "tứ quý",
@@ -76,6 +77,7 @@ const TEXT = {
       take: "Take", arrange: "Arrange",
     },
     words: { sam: "Sâm" },
+    botNames: { search: "search (strongest)", solver: "solver", greedy: "greedy", random: "random" },
     combos: {
       single: "single", pair: "pair", triple: "triple", straight: "straight", "pair-run": "pair run",
       quad: "four of a kind", "four-of-a-kind": "four of a kind",
@@ -207,7 +209,7 @@ function onGameChange() {
   if (!g) return;
   const presets = [...g.presets].sort((a, b) => (a.name !== g.default_preset) - (b.name !== g.default_preset));
   $("#variant").replaceChildren(...presets.map((p) => el("option", { value: p.name }, p.name)));
-  $("#bot").replaceChildren(...g.bots.map((b) => el("option", { value: b }, b)));
+  $("#bot").replaceChildren(...g.bots.map((b) => el("option", { value: b }, botName(b))));
   $("#bot").value = strongestBot(g.bots);
   onVariantChange();
 }
@@ -381,6 +383,10 @@ function eventText(e) {
     }
   }
 }
+// A bot by its name for people (a game's own bot keeps the name it has).
+function botName(code) {
+  return TEXT[S.lang].botNames[code] || code;
+}
 function comboName(code) {
   const names = TEXT[S.lang].combos;
   return names[code] || code.replaceAll("-", " ");
@@ -414,7 +420,7 @@ function renderSeats(view) {
   const seats = Object.entries(view.counts).map(([name, n]) => {
     const bot = S.bots[name];
     return el("div", { class: `seat${view.to_act === name ? " to-act" : ""}`, data: { player: name } },
-      el("div", { class: "who" }, name, name === view.player ? (name === t("you") ? " ★" : ` (${t("you")})`) : bot ? ` · ${t("isBot")} ${bot}` : ""),
+      el("div", { class: "who" }, name, name === view.player ? (name === t("you") ? " ★" : ` (${t("you")})`) : bot ? ` · ${t("isBot")} ${botName(bot)}` : ""),
       el("div", { class: "count" }, t("cards", { n })),
       el("div", { class: "backs" }, Array.from({ length: Math.min(n, 21) }, () => el("span", { class: "back" }))));
   });
@@ -422,7 +428,7 @@ function renderSeats(view) {
 }
 function publicValue(v) {
   if (v === null || v === undefined || v === false) return null;
-  if (typeof v === "string") return isCard(v) ? cardFace(v, true) : v;
+  if (typeof v === "string") return isCard(v) ? cardFace(v, true) : TEXT[S.lang].kind[v] || v;
   if (typeof v === "number" || v === true) return String(v);
   if (Array.isArray(v)) {
     if (!v.length) return null;
