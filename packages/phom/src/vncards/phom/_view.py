@@ -1,0 +1,184 @@
+"""What one Phỏm seat may know (its view), and full states consistent with a view.
+
+Public: every discard and who made it, every taken card and who took it from whom (a
+taken card stays face up in its taker's hand until the meld), every phỏm on the table
+with the cards laid off onto it, each seat's discards on the table, the stock's size,
+the payments so far and who is to act. Hidden: the other hands (the cards that make a
+taken card's phỏm included) and the order of the stock; a drawn card is seen by its
+drawer only.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from vncards.core import Seat, Transfer, View
+from vncards.phom._actions import PhomAction, action_record
+from vncards.phom._cards import ALL_CARDS, card_name, card_names, cards_of, mask_of
+from vncards.phom._moves import legal_actions
+from vncards.phom._rules import PhomRules
+from vncards.phom._state import ACT, DRAW, OPEN, PhomState
+
+__all__ = ["PhomView", "determinize", "make_view"]
+
+_PHASES = {OPEN: "open", DRAW: "draw", ACT: "act"}
+
+
+@dataclass(frozen=True)
+class PhomView(View):
+    """One seat's view of a Phỏm game: core's :class:`~vncards.core.View` plus the
+    typed values bots read (cards as Phỏm card numbers, hands as masks).
+
+    >>> from vncards.phom import plugin
+    >>> st = plugin.new_game(PhomRules(), 4, seed=2)
+    >>> v = plugin.view(st, (st.first + 1) % 4)
+    >>> len(v.hand), v.counts[st.first], v.public["stock"], v.legal
+    (9, 10, 15, ())
+    """
+
+    rules: PhomRules
+    first: int
+    own: int
+    taken: tuple[int, ...]
+    """Per seat, the taken cards still in its hand (public)."""
+    took: tuple[tuple[int, ...], ...]
+    melds: tuple[tuple[int, ...], ...]
+    pile: tuple[tuple[int, int, int], ...]
+    table: tuple[int, ...]
+    meld_order: tuple[int, ...]
+    turn: int
+    phase: int
+    last: int
+    stock_left: int
+    finished: bool
+    outcome: str | None
+    winner: int | None
+    instant_win: str | None
+    points: tuple[int, ...] | None
+    ledger: tuple[Transfer, ...]
+
+    def action_json(self, action: Any) -> dict[str, Any]:
+        """One of ``legal`` as a record action without ``player``."""
+        return action_record(action)
+
+
+def make_view(state: PhomState, seat: int) -> PhomView:
+    """The view of ``seat`` (see the module docstring for what is public)."""
+    n = state.n_players
+    legal: tuple[PhomAction, ...] = ()
+    to_act: int | None = None
+    if not state.finished:
+        to_act = state.turn
+        if state.turn == seat:
+            legal = tuple(legal_actions(state))
+    takeable = state.pile[state.last][1] if state.last >= 0 else None
+    public: dict[str, Any] = {
+        "first": Seat(state.first),
+        "turn": None if state.finished else Seat(state.turn),
+        "phase": "over" if state.finished else _PHASES[state.phase],
+        "discards": [
+            {"player": Seat(s), "card": card_name(c), "taken_by": Seat(t) if t >= 0 else None}
+            for s, c, t in state.pile
+        ],
+        "takeable": None if takeable is None else card_name(takeable),
+        "taken": {Seat(s): card_names(state.taken[s]) for s in range(n)},
+        "melds": {Seat(s): [card_names(m) for m in state.melds[s]] for s in range(n)},
+        "meld_order": [Seat(s) for s in state.meld_order],
+        "table_discards": {Seat(s): state.table[s] for s in range(n)},
+        "stock": state.stock_left(),
+        "points": None
+        if state.points is None
+        else {Seat(s): p for s, p in enumerate(state.points)},
+    }
+    return PhomView(
+        game="phom",
+        seat=seat,
+        to_act=to_act,
+        hand=tuple(card_names(state.hands[seat])),
+        legal=legal,
+        counts=tuple(h.bit_count() for h in state.hands),
+        public=public,
+        history=tuple(e.seen_by(seat) for e in state.events),
+        rules=state.rules,
+        first=state.first,
+        own=state.hands[seat],
+        taken=tuple(state.taken),
+        took=tuple(tuple(row) for row in state.took),
+        melds=tuple(tuple(m) for m in state.melds),
+        pile=tuple(state.pile),
+        table=tuple(state.table),
+        meld_order=tuple(state.meld_order),
+        turn=state.turn,
+        phase=state.phase,
+        last=state.last,
+        stock_left=state.stock_left(),
+        finished=state.finished,
+        outcome=state.outcome,
+        winner=state.winner,
+        instant_win=state.instant_win,
+        points=state.points,
+        ledger=tuple(state.ledger),
+    )
+
+
+def determinize(view: PhomView, rng: random.Random) -> PhomState:
+    """A full state consistent with ``view``: the seat's own hand and everything public
+    as they are, the cards it cannot see dealt at random to the other hands (beside
+    their taken cards) and the stock.
+
+    >>> from vncards.phom import plugin
+    >>> st = plugin.new_game(PhomRules(), 3, seed=4)
+    >>> v = plugin.view(st, 1)
+    >>> world = determinize(v, random.Random(0))
+    >>> plugin.view(world, 1) == v, world.hands[1] == st.hands[1]
+    (True, True)
+    """
+    seat = view.seat
+    n = len(view.counts)
+    seen = view.own
+    for s in range(n):
+        seen |= view.taken[s]
+        for m in view.melds[s]:
+            seen |= m
+    for _, card, taker in view.pile:
+        if taker < 0:
+            seen |= 1 << card
+    hidden = cards_of(ALL_CARDS & ~seen)
+    rng.shuffle(hidden)
+    hands = []
+    at = 0
+    for s in range(n):
+        if s == seat:
+            hands.append(view.own)
+            continue
+        need = view.counts[s] - view.taken[s].bit_count()
+        hands.append(view.taken[s] | mask_of(hidden[at : at + need]))
+        at += need
+    stock = tuple(hidden[at:])
+    return PhomState(
+        rules=view.rules,
+        n_players=n,
+        first=view.first,
+        dealt=tuple(hands),
+        stock=stock,
+        hands=hands,
+        pos=0,
+        taken=list(view.taken),
+        took=[list(row) for row in view.took],
+        table=list(view.table),
+        pile=list(view.pile),
+        melds=[list(m) for m in view.melds],
+        meld_order=list(view.meld_order),
+        turn=view.turn,
+        phase=view.phase,
+        last=view.last,
+        finished=view.finished,
+        outcome=view.outcome,
+        winner=view.winner,
+        instant_win=view.instant_win,
+        points=view.points,
+        ledger=list(view.ledger),
+        events=list(view.history),
+    )
