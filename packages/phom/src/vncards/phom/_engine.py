@@ -23,7 +23,7 @@ from vncards.phom._actions import (
     TookCard,
 )
 from vncards.phom._cards import card_name, card_names, mask_of
-from vncards.phom._melds import COUNT, can_arrange, candidate_melds, has_ca, is_phom, solve
+from vncards.phom._melds import COUNT, can_arrange, has_ca, is_phom, meldable, solve
 from vncards.phom._rules import PhomRules
 from vncards.phom._settle import den_payer, hand_points, settle_ranking, settle_u
 from vncards.phom._state import ACT, DRAW, OPEN, PhomState, aggregate
@@ -113,7 +113,7 @@ def _draw_problem(state: PhomState, action: Draw | Take) -> IllegalMove | None:
         return _refuse("own-card", "A player cannot take its own discard.")
     hand = state.hands[seat] | 1 << card
     bit = 1 << card
-    if not any(m & bit for m in candidate_melds(hand)):
+    if not meldable(hand) & bit:
         return _refuse("no-phom", f"The {card_name(card)} makes no phỏm with this hand.")
     if not can_arrange(hand, state.taken[seat] | bit):
         return _refuse(
@@ -318,7 +318,10 @@ def _discard(state: PhomState, seat: int, card: int) -> None:
 
 def _check_u(state: PhomState, seat: int, victim: int | None) -> None:
     """An ù: the hand splits into phỏm leaving at most one card (taken cards placed)."""
-    part = solve(state.hands[seat], state.taken[seat], COUNT)
+    hand = state.hands[seat]
+    if meldable(hand).bit_count() < hand.bit_count() - 1:
+        return
+    part = solve(hand, state.taken[seat], COUNT)
     if part is None or part.deadwood > 1:
         return
     rules = state.rules

@@ -31,6 +31,7 @@ __all__ = [
     "has_ca",
     "is_phom",
     "meld_options",
+    "meldable",
     "solve",
     "weigh",
 ]
@@ -126,6 +127,28 @@ def classify_meld(mask: int) -> str | None:
     if pattern > SUIT_BITS:
         return None
     return "run" if _is_run(pattern) else None
+
+
+# bits where a run of three may start: ranks A to J of each suit
+_RUN_STARTS = sum(0x7FF << 13 * suit for suit in range(4))
+
+
+def meldable(hand: int) -> int:
+    """The cards of a hand that lie in some phỏm of it (a cheap bound on the solver:
+    cards outside it are rác whatever the split).
+
+    >>> card_names(meldable(mask_of(parse_phom_card(t) for t in ("5S", "6S", "7S", "7H", "KD"))))
+    ['5S', '6S', '7S']
+    """
+    starts = hand & hand >> 1 & hand >> 2 & _RUN_STARTS
+    runs = starts | starts << 1 | starts << 2
+    s0 = hand & SUIT_BITS
+    s1 = hand >> 13 & SUIT_BITS
+    s2 = hand >> 26 & SUIT_BITS
+    s3 = hand >> 39 & SUIT_BITS
+    triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    sets = hand & (triples | triples << 13 | triples << 26 | triples << 39)
+    return runs | sets
 
 
 def candidate_melds(hand: int) -> list[int]:
