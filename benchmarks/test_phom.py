@@ -93,7 +93,9 @@ def _mid_game() -> PhomState:
     for _ in range(length // 2):
         d = plugin.decision(state)
         assert d is not None
-        plugin.apply(state, bots[d.seat].pick(d.actions, d.optional))
+        choice = bots[d.seat].pick(d.actions, d.optional)
+        assert choice is not None  # nothing in Phỏm is optional
+        plugin.apply(state, choice)
     return state
 
 
