@@ -4,7 +4,8 @@ search, with greedy rollouts and the greedy bot's best few choices as candidates
 The greedy rule reads only the seat's own hand and its taken cards: take whenever a
 take is allowed (it earns ăn gà and moves a phỏm forward); meld the phỏm that leave
 the fewest points; lay off whatever lowers the points most; discard the card whose
-loss leaves the hand the least rác (by points), the costliest such card first.
+loss leaves the hand the least rác (by points, a rác card in a cạ counting half), the
+costliest such card first.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from vncards.core import Bot, BotFactory, RandomBot, SearchBot, SearchGame, SearchHooks, View
 from vncards.phom._actions import Discard, LayOff, Meld, Take
-from vncards.phom._cards import mask_of
+from vncards.phom._cards import cards_of, mask_of
 from vncards.phom._melds import solve, weigh
 from vncards.phom._moves import legal_actions
 from vncards.phom._state import PhomState
@@ -32,8 +33,26 @@ def random_bot(seed: int) -> Bot:
     return RandomBot(seed)
 
 
+def _keep_value(rest: int) -> int:
+    """Twice what the rác weighs, less the weight of rác cards in a cạ with another rác
+    card (one card short of a phỏm: worth keeping)."""
+    total = 2 * weigh(rest)
+    for c in cards_of(rest):
+        near = rest & ~(1 << c) & (_SAME_RANK[c] | _NEAR_IN_SUIT[c])
+        if near:
+            total -= weigh(1 << c)
+    return total
+
+
+_SAME_RANK = tuple(sum(1 << (13 * s + c % 13) for s in range(4)) for c in range(52))
+_NEAR_IN_SUIT = tuple(
+    sum(1 << (13 * (c // 13) + r) for r in range(13) if 0 < abs(r - c % 13) <= 2) for c in range(52)
+)
+
+
 def _after(hand: int, taken: int, action: Any) -> int:
-    """What the hand's rác weighs after ``action`` (best split, taken cards placed)."""
+    """What the hand's rác is worth after ``action`` (best split, taken cards placed;
+    a rác card in a cạ counts half)."""
     if isinstance(action, Discard):
         hand &= ~(1 << action.card)
     elif isinstance(action, Meld):
@@ -44,7 +63,7 @@ def _after(hand: int, taken: int, action: Any) -> int:
         for _, cards in action.entries:
             hand &= ~mask_of(cards)
     part = solve(hand, taken)
-    return part.deadwood if part is not None else 10_000
+    return _keep_value(part.rest) if part is not None else 100_000
 
 
 def greedy_order(hand: int, taken: int, actions: Sequence[Any]) -> list[Any]:

@@ -51,7 +51,14 @@ from vncards.phom._cards import (
     record_card,
 )
 from vncards.phom._engine import apply_action, start_game
-from vncards.phom._melds import FACE, TENS, cards_meld_names, classify_meld, solve
+from vncards.phom._melds import (
+    FACE,
+    TENS,
+    candidate_melds,
+    cards_meld_names,
+    classify_meld,
+    solve,
+)
 from vncards.phom._moves import legal_actions, normalise
 from vncards.phom._rules import PRESETS, PhomRules
 from vncards.phom._settle import REASONS, hand_points
@@ -363,6 +370,32 @@ class PhomGame(TypedMoves):
         mask = mask_of(cards)
         combo = classify_meld(mask) if mask.bit_count() == len(cards) else None
         return {"combo": combo, "cards": cards_meld_names([mask])[0]}
+
+    def hand_size(self, rules: PhomRules) -> int:
+        """The most cards a Phỏm hand holds (the first player's deal, a hand after a draw)."""
+        return FIRST_HAND
+
+    def moves_cards(
+        self, rules: PhomRules, hand: Sequence[str], over: Sequence[str] | None
+    ) -> list[dict[str, Any]]:
+        """Every phỏm the hand holds; with ``over`` (the last discard), every phỏm a take
+        of that card would make with the hand (none: it cannot be taken).
+
+        >>> [m["cards"] for m in plugin.moves_cards(PhomRules(), ["5S", "6S", "9H"], ["7S"])]
+        [['5S', '6S', '7S']]
+        """
+        held = mask_of(parse_phom_card(t) for t in hand)
+        extra = mask_of(parse_phom_card(t) for t in over or ())
+        if extra.bit_count() > 1:
+            raise NotationError(" ".join(over or ()), message="a take is of one discarded card")
+        if held & extra:
+            raise NotationError(over[0] if over else "", message="that card is in the hand")
+        out = []
+        for m in candidate_melds(held | extra):
+            if extra and not m & extra:
+                continue
+            out.append({"combo": classify_meld(m), "cards": card_names(m)})
+        return out
 
     def deal_json(self, rules: PhomRules, n_players: int, seed: int) -> dict[str, Any]:
         """A seeded deal as record fields (hands and stock) with its instant wins."""
