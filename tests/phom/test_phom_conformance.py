@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from vncards.core import GamePlugin, RandomBot, derive_seed, play_game, record_game, referee
 from vncards.core.testing import check_game, check_plugin, check_views
-from vncards.phom import PhomRules, card_names, plugin
+from vncards.phom import PhomRules, can_arrange, card_names, plugin
 from vncards.phom._engine import apply_action
 
 
@@ -106,3 +106,20 @@ def test_same_seed_same_deal(seed: int) -> None:
     first = next(p for p, h in a["hands"].items() if len(h) == 10)
     state = plugin.new_game(PhomRules(), 4, seed)
     assert a["players"][state.first] == first
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4))
+def test_determinized_takers_hold_their_phom(seed: int, n: int) -> None:
+    """Property: in a determinized state every player with taken cards in hand holds
+    cards that make a phỏm with each (rules page, "Turns": the hand stays valid), so a
+    search never plays out a state the rules cannot reach."""
+    state = plugin.new_game(PhomRules(), n, seed)
+    rng = random.Random(seed)
+    while not state.finished:
+        for seat in range(n):
+            world = plugin.determinize(plugin.view(state, seat), rng)
+            for other in range(n):
+                assert can_arrange(world.hands[other], world.taken[other])
+        actions = plugin.legal_actions(state)
+        apply_action(state, actions[rng.randrange(len(actions))])

@@ -17,6 +17,7 @@ from typing import Any
 from vncards.core import Seat, Transfer, View
 from vncards.phom._actions import PhomAction, action_record
 from vncards.phom._cards import ALL_CARDS, card_name, card_names, cards_of, mask_of
+from vncards.phom._melds import can_arrange, candidate_melds
 from vncards.phom._moves import legal_actions
 from vncards.phom._rules import PhomRules
 from vncards.phom._state import ACT, DRAW, OPEN, PhomState
@@ -123,6 +124,64 @@ def make_view(state: PhomState, seat: int) -> PhomView:
     )
 
 
+_TRIES = 60
+
+
+def _deal_hidden(
+    view: PhomView, hidden: list[int], rng: random.Random
+) -> tuple[list[int], tuple[int, ...]]:
+    """The other hands (their taken cards plus hidden cards) and the stock. A taker
+    holds cards that make a phỏm with each of its taken cards, so a deal where it does
+    not is drawn again; after :data:`_TRIES` draws such cards are picked first.
+
+    >>> from vncards.phom import plugin
+    >>> st = plugin.new_game(PhomRules(), 2, seed=4)
+    >>> v = plugin.view(st, 0)
+    >>> hidden = [c for c in range(52) if not v.own >> c & 1]
+    >>> hands, stock = _deal_hidden(v, hidden, random.Random(1))
+    >>> hands[0] == v.own, hands[1].bit_count() == v.counts[1], len(stock)
+    (True, True, 33)
+    """
+    seat = view.seat
+    n = len(view.counts)
+    need = [0 if s == seat else view.counts[s] - view.taken[s].bit_count() for s in range(n)]
+    for attempt in range(2 * _TRIES):
+        pool = list(hidden)
+        rng.shuffle(pool)
+        hands = [view.own if s == seat else view.taken[s] for s in range(n)]
+        if attempt >= _TRIES:
+            for s in range(n):
+                if s != seat and view.taken[s]:
+                    hands[s] |= _partners(view.taken[s], pool, need[s], rng)
+        for s in range(n):
+            if s != seat:
+                missing = need[s] - (hands[s] & ~view.taken[s]).bit_count()
+                hands[s] |= mask_of(pool[:missing])
+                del pool[:missing]
+        if all(s == seat or can_arrange(hands[s], view.taken[s]) for s in range(n)):
+            return hands, tuple(pool)
+    raise RuntimeError("no deal of the hidden cards fits this view")
+
+
+def _partners(taken: int, pool: list[int], room: int, rng: random.Random) -> int:
+    """Cards of ``pool`` (removed from it) that make a phỏm with each taken card, one
+    taken card a phỏm, at most ``room`` of them."""
+    chosen = 0
+    for t in rng.sample(cards_of(taken), taken.bit_count()):
+        free = mask_of(pool) & ~chosen
+        options = [
+            m & ~taken
+            for m in candidate_melds(free | taken)
+            if m >> t & 1 and (m & taken).bit_count() == 1
+        ]
+        if options:
+            pick = options[rng.randrange(len(options))]
+            if (chosen | pick).bit_count() <= room:
+                chosen |= pick
+    pool[:] = [c for c in pool if not chosen >> c & 1]
+    return chosen
+
+
 def determinize(view: PhomView, rng: random.Random) -> PhomState:
     """A full state consistent with ``view``: the seat's own hand and everything public
     as they are, the cards it cannot see dealt at random to the other hands (beside
@@ -135,7 +194,6 @@ def determinize(view: PhomView, rng: random.Random) -> PhomState:
     >>> plugin.view(world, 1) == v, world.hands[1] == st.hands[1]
     (True, True)
     """
-    seat = view.seat
     n = len(view.counts)
     seen = view.own
     for s in range(n):
@@ -145,18 +203,7 @@ def determinize(view: PhomView, rng: random.Random) -> PhomState:
     for _, card, taker in view.pile:
         if taker < 0:
             seen |= 1 << card
-    hidden = cards_of(ALL_CARDS & ~seen)
-    rng.shuffle(hidden)
-    hands = []
-    at = 0
-    for s in range(n):
-        if s == seat:
-            hands.append(view.own)
-            continue
-        need = view.counts[s] - view.taken[s].bit_count()
-        hands.append(view.taken[s] | mask_of(hidden[at : at + need]))
-        at += need
-    stock = tuple(hidden[at:])
+    hands, stock = _deal_hidden(view, cards_of(ALL_CARDS & ~seen), rng)
     return PhomState(
         rules=view.rules,
         n_players=n,
