@@ -371,6 +371,18 @@ class PhomGame(TypedMoves):
         combo = classify_meld(mask) if mask.bit_count() == len(cards) else None
         return {"combo": combo, "cards": cards_meld_names([mask])[0]}
 
+    def beats_cards(
+        self, rules: PhomRules, over: Sequence[str], play: Sequence[str]
+    ) -> dict[str, bool]:
+        """Phỏm plays nothing over anything: no cards beat others, none chop.
+
+        >>> plugin.beats_cards(PhomRules(), ["8S"], ["9S"])
+        {'beats': False, 'chop': False}
+        """
+        for token in (*over, *play):
+            parse_phom_card(token)
+        return {"beats": False, "chop": False}
+
     def hand_size(self, rules: PhomRules) -> int:
         """The most cards a Phỏm hand holds (the first player's deal, a hand after a draw)."""
         return FIRST_HAND
