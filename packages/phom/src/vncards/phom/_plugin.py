@@ -135,11 +135,17 @@ class PhomGame(TypedMoves):
         lo, hi = self.player_range(rules)
         if not lo <= n_players <= hi:
             raise ValueError(f"phom is played by {lo} to {hi} players, not {n_players}")
+        # the shuffle first: it checks the seed
+        _, order = deal(seed, 52, [])
         if first is None:
             first = derive_seed(seed, n_players) % n_players
-        sizes = [FIRST_HAND if s == first else HAND for s in range(n_players)]
-        hands, stock = deal(seed, 52, sizes)
-        masks = [mask_of(from_core(c) for c in h) for h in hands]
+        masks = []
+        at = 0
+        for s in range(n_players):
+            size = FIRST_HAND if s == first else HAND
+            masks.append(mask_of(from_core(c) for c in order[at : at + size]))
+            at += size
+        stock = order[at:]
         return start_game(rules, masks, [from_core(c) for c in stock], first)
 
     def state_from_record(self, record: GameRecord, rules: PhomRules) -> PhomState:

@@ -145,7 +145,7 @@ def _deal_hidden(
     seat = view.seat
     n = len(view.counts)
     need = [0 if s == seat else view.counts[s] - view.taken[s].bit_count() for s in range(n)]
-    for attempt in range(2 * _TRIES):
+    for attempt in range(5 * _TRIES):
         pool = list(hidden)
         rng.shuffle(pool)
         hands = [view.own if s == seat else view.taken[s] for s in range(n)]
@@ -164,15 +164,16 @@ def _deal_hidden(
 
 
 def _partners(taken: int, pool: list[int], room: int, rng: random.Random) -> int:
-    """Cards of ``pool`` (removed from it) that make a phỏm with each taken card, one
-    taken card a phỏm, at most ``room`` of them."""
+    """Cards of ``pool`` (removed from it) that make a three-card phỏm with each taken
+    card, one taken card a phỏm, at most ``room`` of them (a card that lies in some
+    phỏm lies in one of three cards)."""
     chosen = 0
     for t in rng.sample(cards_of(taken), taken.bit_count()):
         free = mask_of(pool) & ~chosen
         options = [
             m & ~taken
             for m in candidate_melds(free | taken)
-            if m >> t & 1 and (m & taken).bit_count() == 1
+            if m >> t & 1 and (m & taken).bit_count() == 1 and m.bit_count() == 3
         ]
         if options:
             pick = options[rng.randrange(len(options))]
