@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, Field, WithJsonSchema
 from vncards.core import (
     CARD,
     TRUE,
@@ -72,16 +72,33 @@ FIRST_HAND = 10
 HAND = 9
 
 
-class _LayOffEntry(BaseModel):
-    """One entry of a lay-off: cards onto the phỏm holding ``onto``."""
+def _lay_off_entry(value: dict[str, Any]) -> dict[str, Any]:
+    """Check one lay-off entry: ``onto`` a card, ``cards`` a non-empty list of cards."""
+    if set(value) != {"onto", "cards"}:
+        raise ValueError("a lay-off entry holds exactly 'onto' and 'cards'")
+    cards = value["cards"]
+    if not isinstance(value["onto"], str):
+        raise ValueError("'onto' must be one card")
+    if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
+        raise ValueError("'cards' must be a list of at least one card")
+    return value
 
-    model_config = ConfigDict(extra="forbid", strict=True)
-    onto: str
-    cards: Annotated[list[str], Field(min_length=1)]
 
-
+# an inline schema (a nested model would leave a dangling $ref in the record schema)
+_ENTRY_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "onto": {"type": "string"},
+        "cards": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+    },
+    "required": ["onto", "cards"],
+    "additionalProperties": False,
+}
 _MELD_SHAPE: Any = list[list[str]]
-_LAY_OFF_SHAPE: Any = Annotated[list[_LayOffEntry], Field(min_length=1)]
+_LAY_OFF_SHAPE: Any = Annotated[
+    list[Annotated[dict[str, Any], AfterValidator(_lay_off_entry), WithJsonSchema(_ENTRY_SCHEMA)]],
+    Field(min_length=1),
+]
 
 
 class PhomGame(TypedMoves):
