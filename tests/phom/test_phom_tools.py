@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 from typer.testing import CliRunner
 from vncards.cli.app import app
