@@ -19,9 +19,9 @@ from vncards.phom._actions import (
     Take,
     TookCard,
 )
-from vncards.phom._cards import parse_phom_card
+from vncards.phom._cards import card_names, parse_phom_card
 
-__all__ = ["TypedMoves", "parse_move"]
+__all__ = ["TypedMoves", "move_words", "parse_move"]
 
 
 def _cards(text: str) -> tuple[int, ...]:
@@ -132,4 +132,31 @@ class TypedMoves:
         own = getattr(view, "own", 0)
         taken = getattr(view, "taken", (0,) * len(view.counts))[view.seat]
         ranked = greedy_order(own, taken, view.legal)
-        return [((str(view.action_json(a)),), a) for a in ranked[:5]]
+        return [(move_words(a), a) for a in ranked[:5]]
+
+
+def move_words(action: PhomAction) -> Words:
+    """An action in words, its cards as cards.
+
+    >>> move_words(Meld(0, ((0, 1, 2),)))
+    ('meld', ' ', ('AS', '2S', '3S'))
+    >>> move_words(Draw(1)), move_words(Discard(0, 8))
+    (('draw',), ('discard ', ('9S',)))
+    """
+    if isinstance(action, Draw):
+        return ("draw",)
+    if isinstance(action, Take):
+        return ("take",)
+    if isinstance(action, Discard):
+        return ("discard ", Cards(card_names([action.card])))
+    if isinstance(action, Meld):
+        if not action.groups:
+            return ("meld nothing (móm)",)
+        out: list[str | Cards] = ["meld"]
+        for g in action.groups:
+            out += [" ", Cards(card_names(g))]
+        return tuple(out)
+    out = ["lay"]
+    for onto, cards in action.entries:
+        out += [" ", Cards(card_names(cards)), " on ", Cards(card_names([onto]))]
+    return tuple(out)
