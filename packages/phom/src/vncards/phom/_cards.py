@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from vncards.core import NotationError, RecordError
 from vncards.core import format_card as core_format
+from vncards.core import mask_ids as cards_of
 from vncards.core import parse_card as core_parse
 
 __all__ = [
@@ -98,20 +99,6 @@ def card_name(card: int) -> str:
     ('AS', 'KH')
     """
     return _NAMES[card]
-
-
-def cards_of(mask: int) -> list[int]:
-    """The cards of a mask, lowest number first.
-
-    >>> cards_of(0b1011)
-    [0, 1, 3]
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(cards: Iterable[int]) -> int:

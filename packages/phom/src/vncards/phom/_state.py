@@ -8,6 +8,7 @@ seat that has its four. A player whose discard was taken so plays one turn more 
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from vncards.core import Event, Transfer
@@ -78,31 +79,17 @@ class PhomState:
         >>> st.copy() == st and st.copy() is not st
         True
         """
-        return PhomState(
-            rules=self.rules,
-            n_players=self.n_players,
-            first=self.first,
-            dealt=self.dealt,
-            stock=self.stock,
-            hands=list(self.hands),
-            pos=self.pos,
-            taken=list(self.taken),
-            took=[list(row) for row in self.took],
-            table=list(self.table),
-            pile=list(self.pile),
-            melds=[list(m) for m in self.melds],
-            meld_order=list(self.meld_order),
-            turn=self.turn,
-            phase=self.phase,
-            last=self.last,
-            finished=self.finished,
-            outcome=self.outcome,
-            winner=self.winner,
-            instant_win=self.instant_win,
-            points=self.points,
-            ledger=list(self.ledger),
-            events=list(self.events),
-        )
+        new = copy.copy(self)
+        new.hands = list(self.hands)
+        new.taken = list(self.taken)
+        new.took = [list(row) for row in self.took]
+        new.table = list(self.table)
+        new.pile = list(self.pile)
+        new.melds = [list(m) for m in self.melds]
+        new.meld_order = list(self.meld_order)
+        new.ledger = list(self.ledger)
+        new.events = list(self.events)
+        return new
 
     def melded(self, seat: int) -> bool:
         """Whether ``seat`` has melded (hạ), móm included."""

@@ -125,6 +125,11 @@ def make_view(state: PhomState, seat: int) -> PhomView:
 
 
 _TRIES = 60
+# what a view copies of the state as it is (the rest is rebuilt or dealt)
+_PUBLIC = (
+    "first", "taken", "table", "pile", "meld_order", "turn", "phase", "last",
+    "finished", "outcome", "winner", "instant_win", "points", "ledger",
+)  # fmt: skip
 
 
 def _deal_hidden(
@@ -205,28 +210,18 @@ def determinize(view: PhomView, rng: random.Random) -> PhomState:
         if taker < 0:
             seen |= 1 << card
     hands, stock = _deal_hidden(view, cards_of(ALL_CARDS & ~seen), rng)
+    public: dict[str, Any] = {}
+    for name in _PUBLIC:
+        value = getattr(view, name)
+        public[name] = list(value) if isinstance(value, tuple) and name != "points" else value
     return PhomState(
         rules=view.rules,
         n_players=n,
-        first=view.first,
         dealt=tuple(hands),
         stock=stock,
         hands=hands,
-        pos=0,
-        taken=list(view.taken),
         took=[list(row) for row in view.took],
-        table=list(view.table),
-        pile=list(view.pile),
         melds=[list(m) for m in view.melds],
-        meld_order=list(view.meld_order),
-        turn=view.turn,
-        phase=view.phase,
-        last=view.last,
-        finished=view.finished,
-        outcome=view.outcome,
-        winner=view.winner,
-        instant_win=view.instant_win,
-        points=view.points,
-        ledger=list(view.ledger),
         events=list(view.history),
+        **public,
     )
