@@ -112,13 +112,13 @@ class TypedMoves:
             if not event.groups:
                 return ("is móm (melded nothing).",)
             out: list[str | Cards] = ["melded"]
-            for g in event.groups:
-                out += [" ", Cards(g)]
+            for i, g in enumerate(event.groups):
+                out += [" | " if i else " ", Cards(g)]
             return (*out, ".")
         if isinstance(event, LaidOff):
             out = ["laid off"]
-            for onto, cards in event.entries:
-                out += [" ", Cards(cards), " on ", Cards((onto,))]
+            for i, (onto, cards) in enumerate(event.entries):
+                out += ["; " if i else " ", Cards(cards), " on ", Cards((onto,))]
             return (*out, ".")
         if isinstance(event, PhomWon) and event.points is not None:
             shown = ", ".join(f"{players[s]} {event.points[s]}" for s in event.ranking)
