@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from vncards.core import GamePlugin, RandomBot, derive_seed, play_game, record_game, referee
-from vncards.core.testing import check_game, check_plugin, check_views
+from vncards.core.testing import check_actions_exact, check_game, check_plugin, check_views
 from vncards.phom import PhomRules, can_arrange, card_names, plugin
 from vncards.phom._engine import apply_action
 
@@ -123,3 +123,23 @@ def test_determinized_takers_hold_their_phom(seed: int, n: int) -> None:
                 assert can_arrange(world.hands[other], world.taken[other])
         actions = plugin.legal_actions(state)
         apply_action(state, actions[rng.randrange(len(actions))])
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4))
+def test_greedy_games_offer_exactly_the_legal_melds_and_lay_offs(seed: int, n: int) -> None:
+    """Property: along greedy games (which meld and lay off whenever they can), every
+    action of the universe is accepted exactly when it is listed, and a refused one
+    changes nothing (check_actions_exact, unsampled)."""
+    state = plugin.new_game(PhomRules(), n, seed)
+    bots = [plugin.bots["greedy"](i) for i in range(n)]
+    kinds: set[str] = set()
+    while not state.finished:
+        check_actions_exact(plugin, state)
+        d = plugin.decision(state)
+        assert d is not None
+        choice = bots[d.seat].choose(plugin.view(state, d.seat), d.actions, False)
+        assert choice is not None
+        kinds.add(type(choice).__name__)
+        apply_action(state, choice)
+    assert "Discard" in kinds
