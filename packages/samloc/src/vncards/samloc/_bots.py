@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
@@ -188,11 +189,13 @@ class GreedyBot:
 # ---------------------------------------------------------------- báo Sâm planning
 
 Unit = tuple[int, int, int, int]
-_ByRank = list[list[tuple[int, int, int]]]
+_ByRank = list[list[tuple[int, int, int, tuple[int, ...]]]]
 _ByLen = dict[int, list[tuple[int, int]]]
+_Deals = list[list[tuple[list[int], int]]]
 """A planned combination by ranks: ``(kind, rank or top position, length, rank bits)``."""
 
 
+@functools.cache
 def _straights_by_rank(rules: ComboRules) -> tuple[_ByRank, _ByLen]:
     table = rules.tables().straights
     by_rank: _ByRank = [[] for _ in range(13)]
@@ -200,9 +203,9 @@ def _straights_by_rank(rules: ComboRules) -> tuple[_ByRank, _ByLen]:
     for bits, (pos, _) in table.items():
         n = bits.bit_count()
         by_len.setdefault(n, []).append((bits, pos))
-        for r in range(13):
-            if bits >> r & 1:
-                by_rank[r].append((bits, pos, n))
+        ranks = tuple(q for q in range(13) if bits >> q & 1)
+        for r in ranks:
+            by_rank[r].append((bits, pos, n, ranks))
     return by_rank, by_len
 
 
@@ -210,31 +213,32 @@ def _plans(counts: list[int], by_rank: _ByRank, limit: int) -> list[list[Unit]]:
     out: list[list[Unit]] = []
     acc: list[Unit] = []
 
-    def rec() -> None:
+    def rec(r: int) -> None:
+        # every rank below r is used up, so the lowest rank left is r or above
         if len(out) >= limit:
             return
-        r = next((i for i in range(13) if counts[i]), -1)
-        if r < 0:
+        while r < 13 and not counts[r]:
+            r += 1
+        if r == 13:
             out.append(acc[:])
             return
         for k in range(counts[r], 0, -1):
             counts[r] -= k
             acc.append((int(Kind.SINGLE) + k - 1, r, k, 1 << r))
-            rec()
+            rec(r)
             acc.pop()
             counts[r] += k
-        for bits, pos, n in by_rank[r]:
-            ranks = [q for q in range(13) if bits >> q & 1]
+        for bits, pos, n, ranks in by_rank[r]:
             if all(counts[q] for q in ranks):
                 for q in ranks:
                     counts[q] -= 1
                 acc.append((int(Kind.STRAIGHT), pos, n, bits))
-                rec()
+                rec(r)
                 acc.pop()
                 for q in ranks:
                     counts[q] += 1
 
-    rec()
+    rec(0)
     return out
 
 
@@ -248,24 +252,14 @@ def _beaten(unit: Unit, counts: list[int], present: int, by_len: _ByLen) -> bool
     return any(counts[q] >= need for q in range(key + 1, 13))
 
 
-def sam_plan(
-    view: ShedView, rng: random.Random, samples: int = 64, limit: int = 4000
-) -> tuple[float, list[Unit]]:
-    """The plan of leads most likely to play the viewing seat's hand out unbeaten, and
-    the share of ``samples`` random deals of the cards it cannot see to the opponents
-    that it survives.
-
-    The plan is in playing order; its last combination holds no 2 (thối 2) and needs
-    no protection, since going out ends the game before anyone answers.
-    """
+def _sample_deals(view: ShedView, rng: random.Random, samples: int) -> _Deals:
+    """``samples`` random deals of the cards ``view``'s seat cannot see to the seats
+    still in play: per seat, its count of cards of each rank and its ranks as bits."""
     seat = view.seat
     hand = view.hand_mask
-    by_rank, by_len = _straights_by_rank(sam_combo_rules(view.rules))
-    counts = [(hand >> (4 * r) & 15).bit_count() for r in range(13)]
-    plans = _plans(counts, by_rank, limit)
     opponents = [i for i in range(len(view.counts)) if i != seat and not view.out >> i & 1]
     unseen = [c for c in range(52) if not (hand | view.pile) >> c & 1]
-    deals: list[list[tuple[list[int], int]]] = []
+    deals: _Deals = []
     for _ in range(samples):
         rng.shuffle(unseen)
         sample = []
@@ -278,6 +272,33 @@ def sam_plan(
             pos += size
             sample.append((opp, sum(1 << r for r in range(13) if opp[r])))
         deals.append(sample)
+    return deals
+
+
+def _losses(unit: Unit, deals: _Deals, by_len: _ByLen) -> int:
+    """Bit s is set when some opponent of deal s can beat ``unit``."""
+    m = 0
+    for s, sample in enumerate(deals):
+        if any(_beaten(unit, c, p, by_len) for c, p in sample):
+            m |= 1 << s
+    return m
+
+
+def sam_plan(
+    view: ShedView, rng: random.Random, samples: int = 64, limit: int = 4000
+) -> tuple[float, list[Unit]]:
+    """The plan of leads most likely to play the viewing seat's hand out unbeaten, and
+    the share of ``samples`` random deals of the cards it cannot see to the opponents
+    that it survives.
+
+    The plan is in playing order; its last combination holds no 2 (thối 2) and needs
+    no protection, since going out ends the game before anyone answers.
+    """
+    hand = view.hand_mask
+    by_rank, by_len = _straights_by_rank(sam_combo_rules(view.rules))
+    counts = [(hand >> (4 * r) & 15).bit_count() for r in range(13)]
+    plans = _plans(counts, by_rank, limit)
+    deals = _sample_deals(view, rng, samples)
     cache: dict[Unit, int] = {}
     full = (1 << samples) - 1
     best: tuple[float, int, list[Unit]] = (-1.0, 0, [])
@@ -286,25 +307,27 @@ def sam_plan(
         for u in plan:
             m = cache.get(u)
             if m is None:
-                m = 0
-                for s, sample in enumerate(deals):
-                    if any(_beaten(u, c, p, by_len) for c, p in sample):
-                        m |= 1 << s
-                cache[u] = m
+                m = cache[u] = _losses(u, deals, by_len)
             masks.append(m)
         # the last play goes out at once, so nobody can beat it: spare the riskiest
         # combination without a 2 for it
+        # what the plan loses without combination j: the OR of the masks before it
+        # and after it, from running ORs in both directions
+        n = len(masks)
+        after = [0] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            after[i] = after[i + 1] | masks[i]
         last = -1
         lost = full
+        lost_count = 0
+        before = 0
         for j, u in enumerate(plan):
-            if u[3] >> 12 & 1:
-                continue
-            rest = 0
-            for i, m in enumerate(masks):
-                if i != j:
-                    rest |= m
-            if last < 0 or (rest & full).bit_count() < lost.bit_count():
-                last, lost = j, rest & full
+            if not u[3] >> 12 & 1:
+                rest = before | after[j + 1]
+                count = rest.bit_count()
+                if last < 0 or count < lost_count:
+                    last, lost, lost_count = j, rest, count
+            before |= masks[j]
         if last < 0:
             continue  # nothing to go out with but a 2
         share = (full & ~lost).bit_count() / samples

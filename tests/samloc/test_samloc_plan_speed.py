@@ -1,0 +1,52 @@
+"""The fast báo Sâm planner decides exactly as the straightforward one did.
+
+The bot's plans (docs rules page, "báo Sâm": declare when the hand can be led out
+unbeaten) must not change with the speed-up: same seed, same games. Both planners
+are run on the same views with equally seeded random generators and must return the
+same share and the same plan.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from vncards.core import ShedView
+from vncards.samloc import plugin, sam_plan
+
+from tests.samloc._sam_reference import reference_sam_plan
+
+
+def _deal_views(seed: int, players: int, preset: str) -> list[ShedView]:
+    rules = plugin.presets[preset]
+    lo, hi = plugin.player_range(rules)
+    players = max(lo, min(hi, players))
+    state = plugin.new_game(rules, players, seed=seed)
+    return [plugin.view(state, seat) for seat in range(players)]
+
+
+def _agree(view: ShedView, seed: int, samples: int) -> None:
+    fast = sam_plan(view, random.Random(seed), samples)
+    slow = reference_sam_plan(view, random.Random(seed), samples)
+    assert fast == slow
+
+
+def test_fast_planner_matches_reference_on_seeded_deals() -> None:
+    for seed in range(60):
+        for view in _deal_views(seed, 4, "standard"):
+            _agree(view, seed, 16)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(2, 5),
+    preset=st.sampled_from(sorted(plugin.presets)),
+    samples=st.sampled_from([1, 16, 64]),
+)
+def test_fast_planner_matches_reference_on_random_deals(
+    seed: int, players: int, preset: str, samples: int
+) -> None:
+    for view in _deal_views(seed, players, preset):
+        _agree(view, seed, samples)
