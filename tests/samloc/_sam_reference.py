@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from vncards.core import ComboRules, Kind, ShedView
-from vncards.samloc._bots import _losses, _sample_deals
+from vncards.samloc._bots import _Deals, _sample_deals
 from vncards.samloc._engine import sam_combo_rules
 
 Unit = tuple[int, int, int, int]
@@ -61,6 +61,25 @@ def _plans(counts: list[int], by_rank: _ByRank, limit: int) -> list[list[Unit]]:
 
     rec()
     return out
+
+
+def _beaten(unit: Unit, counts: list[int], present: int, by_len: _ByLen) -> bool:
+    kind, key, length, _ = unit
+    if kind == Kind.STRAIGHT:
+        return any(p > key and b & present == b for b, p in by_len[length])
+    if length == 1 and key == 12:
+        return 4 in counts
+    need = 4 if length == 4 else length
+    return any(counts[q] >= need for q in range(key + 1, 13))
+
+
+def _losses(unit: Unit, deals: _Deals, by_len: _ByLen) -> int:
+    """Bit s is set when some opponent of deal s can beat ``unit``."""
+    m = 0
+    for s, sample in enumerate(deals):
+        if any(_beaten(unit, c, p, by_len) for c, p in sample):
+            m |= 1 << s
+    return m
 
 
 def reference_sam_plan(

@@ -210,46 +210,43 @@ def _straights_by_rank(rules: ComboRules) -> tuple[_ByRank, _ByLen]:
 
 
 def _plans(counts: list[int], by_rank: _ByRank, limit: int) -> list[list[Unit]]:
+    """Up to ``limit`` ways to split the hand (cards per rank) into combinations, the
+    lowest rank left always used first: its sets largest first, then its straights."""
     out: list[list[Unit]] = []
     acc: list[Unit] = []
+    single = int(Kind.SINGLE)
+    straight = int(Kind.STRAIGHT)
 
-    def rec(r: int) -> None:
-        # every rank below r is used up, so the lowest rank left is r or above
+    def rec(held: int) -> None:
+        # held: the ranks with cards left, the lowest of them is the one to use
         if len(out) >= limit:
             return
-        while r < 13 and not counts[r]:
-            r += 1
-        if r == 13:
+        if not held:
             out.append(acc[:])
             return
-        for k in range(counts[r], 0, -1):
-            counts[r] -= k
-            acc.append((int(Kind.SINGLE) + k - 1, r, k, 1 << r))
-            rec(r)
+        r = (held & -held).bit_length() - 1
+        c = counts[r]
+        for k in range(c, 0, -1):
+            counts[r] = c - k
+            acc.append((single + k - 1, r, k, 1 << r))
+            rec(held if k < c else held & ~(1 << r))
             acc.pop()
-            counts[r] += k
+        counts[r] = c
         for bits, pos, n, ranks in by_rank[r]:
-            if all(counts[q] for q in ranks):
+            if bits & held == bits:
+                left = held
                 for q in ranks:
                     counts[q] -= 1
-                acc.append((int(Kind.STRAIGHT), pos, n, bits))
-                rec(r)
+                    if not counts[q]:
+                        left &= ~(1 << q)
+                acc.append((straight, pos, n, bits))
+                rec(left)
                 acc.pop()
                 for q in ranks:
                     counts[q] += 1
 
-    rec(0)
+    rec(sum(1 << r for r in range(13) if counts[r]))
     return out
-
-
-def _beaten(unit: Unit, counts: list[int], present: int, by_len: _ByLen) -> bool:
-    kind, key, length, _ = unit
-    if kind == Kind.STRAIGHT:
-        return any(p > key and b & present == b for b, p in by_len[length])
-    if length == 1 and key == 12:
-        return 4 in counts
-    need = 4 if length == 4 else length
-    return any(counts[q] >= need for q in range(key + 1, 13))
 
 
 def _sample_deals(view: ShedView, rng: random.Random, samples: int) -> _Deals:
@@ -275,11 +272,39 @@ def _sample_deals(view: ShedView, rng: random.Random, samples: int) -> _Deals:
     return deals
 
 
-def _losses(unit: Unit, deals: _Deals, by_len: _ByLen) -> int:
-    """Bit s is set when some opponent of deal s can beat ``unit``."""
+def _tops(deals: _Deals) -> list[list[int]]:
+    """Per deal, for n from 1 to 4, the highest rank some opponent holds n cards of
+    (-1 when none does)."""
+    out = []
+    for sample in deals:
+        top = [-1] * 5
+        for counts, _ in sample:
+            for q in range(13):
+                for n in range(1, counts[q] + 1):
+                    if q > top[n]:
+                        top[n] = q
+        out.append(top)
+    return out
+
+
+def _losses(unit: Unit, deals: _Deals, tops: list[list[int]], by_len: _ByLen) -> int:
+    """Bit s is set when some opponent of deal s can beat ``unit``: a straight by a
+    higher one as long, a 2 by a four of a kind, anything else by a higher rank held
+    as many times (four of a kind for a four)."""
+    kind, key, length, _ = unit
     m = 0
-    for s, sample in enumerate(deals):
-        if any(_beaten(unit, c, p, by_len) for c, p in sample):
+    if kind == Kind.STRAIGHT:
+        table = by_len[length]
+        for s, sample in enumerate(deals):
+            if any(p > key and b & present == b for _, present in sample for b, p in table):
+                m |= 1 << s
+        return m
+    if length == 1 and key == 12:
+        need, key = 4, -1
+    else:
+        need = 4 if length == 4 else length
+    for s, top in enumerate(tops):
+        if top[need] > key:
             m |= 1 << s
     return m
 
@@ -299,6 +324,7 @@ def sam_plan(
     counts = [(hand >> (4 * r) & 15).bit_count() for r in range(13)]
     plans = _plans(counts, by_rank, limit)
     deals = _sample_deals(view, rng, samples)
+    tops = _tops(deals)
     cache: dict[Unit, int] = {}
     full = (1 << samples) - 1
     best: tuple[float, int, list[Unit]] = (-1.0, 0, [])
@@ -307,7 +333,7 @@ def sam_plan(
         for u in plan:
             m = cache.get(u)
             if m is None:
-                m = cache[u] = _losses(u, deals, by_len)
+                m = cache[u] = _losses(u, deals, tops, by_len)
             masks.append(m)
         # the last play goes out at once, so nobody can beat it: spare the riskiest
         # combination without a 2 for it
