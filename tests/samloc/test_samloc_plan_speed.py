@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from vncards.core import ShedView
-from vncards.samloc import plugin, sam_plan
+from vncards.core import Declare, ShedView, play_game
+from vncards.samloc import _bots, plugin, sam_plan
 
 from tests.samloc._sam_reference import reference_sam_plan
 
@@ -50,3 +51,22 @@ def test_fast_planner_matches_reference_on_random_deals(
 ) -> None:
     for view in _deal_views(seed, players, preset):
         _agree(view, seed, samples)
+
+
+def _sam_games(count: int) -> list[tuple[object, ...]]:
+    """The actions of ``count`` seeded 4-player games between sam bots."""
+    games: list[tuple[object, ...]] = []
+    for g in range(count):
+        state = plugin.new_game(plugin.presets["standard"], 4, seed=500 + g)
+        bots = [_bots.SamBot(4 * g + i, samples=16) for i in range(4)]
+        games.append(tuple(play_game(plugin, state, bots, keep_start=False).actions))
+    return games
+
+
+def test_sam_bot_games_are_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Same seed, same games: whole games between sam bots (declarations and the
+    declarer's leads) take the same actions with either planner."""
+    fast = _sam_games(40)
+    assert any(isinstance(a, Declare) for game in fast for a in game)  # a declarer plays
+    monkeypatch.setattr(_bots, "sam_plan", reference_sam_plan)
+    assert _sam_games(40) == fast
