@@ -72,3 +72,27 @@ def test_phom_melds_are_chosen_by_clicking(page: Any, server: LiveServer) -> Non
                 "['mine', 'finished'].includes(document.body.dataset.state)", timeout=60_000
             )
     assert "meld" in done
+
+
+def test_mau_binh_showdown_shows_every_chi(page: Any, server: LiveServer) -> None:
+    """Web table: at the end of a Mậu Binh game each player's three chi are drawn on the
+    felt, the cards being those the reveal events name."""
+    open_table(page, server, "maubinh", SEED)
+    offered = next(iter(legal(page)[0].values()))
+    for key, cards in list(offered.items())[:-1]:
+        for b in page.query_selector_all("#hand button")[: len(cards)]:
+            b.click()
+        page.click(f'#groups button[data-group="{key}"]')
+    page.click("#actions button[data-action=arrange]")
+    page.wait_for_selector("body[data-state=finished]")
+    reveals = [e for e in page.evaluate("S.view.history") if e["type"] == "reveal"]
+    assert reveals
+    for e in reveals:
+        seat = page.query_selector(f'#showdown [data-player="{e["player"]}"]')
+        assert seat is not None
+        for chi in ("chi1", "chi2", "chi3"):
+            shown = [
+                c.get_attribute("data-card")
+                for c in seat.query_selector_all(f'[data-part="{chi}"] .card')
+            ]
+            assert shown == e[chi]

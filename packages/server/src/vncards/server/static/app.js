@@ -654,8 +654,22 @@ async function send(body) {
     render(S.view);
   }
 }
+// The hands shown at the end (`reveal` events): each player's named card lists, with
+// the hand each one makes when the event names it.
+function renderShowdown(history) {
+  let box = $("#showdown");
+  if (!box) { box = el("div", { id: "showdown" }); $("#outcome").after(box); }
+  const rows = (history || []).filter((e) => e.type === "reveal").map((e) => {
+    const parts = Object.entries(e).filter(([, v]) => Array.isArray(v) && v.length && v.every(isCard));
+    return el("div", { class: "group", data: { player: e.player } }, el("strong", {}, `${e.player}${e.fouled ? " ✗" : ""}`),
+      ...parts.map(([k, v], i) => el("div", { data: { part: k } }, `${k}: `, cardsRow(v),
+        Array.isArray(e.hands) && e.hands[i] ? ` ${comboName(e.hands[i])}` : "")));
+  });
+  box.replaceChildren(...rows);
+}
 function renderResult(result) {
   $("#result").hidden = false;
+  renderShowdown(S.view && S.view.history);
   $("#next").hidden = !S.token;
   const outcome = result.outcome ? t(`outcome.${result.outcome}`) : "";
   $("#outcome").textContent = `${outcome}${result.instant_win ? ` (${result.instant_win})` : ""} — ${result.winner ? t("winner", { name: result.winner }) : t("noWinner")}`;
