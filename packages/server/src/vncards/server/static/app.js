@@ -21,7 +21,7 @@ const TEXT = {
     friendName: "Bạn {n}", copy: "Chép", total: "Tổng trận", hint: "Gợi ý",
     kind: {
       play: "Đánh", pass: "Bỏ lượt", declare: "Báo", draw: "Bốc", discard: "Đánh lá",
-      take: "Ăn", arrange: "Xếp bài",
+      take: "Ăn", arrange: "Xếp bài", meld: "Hạ phỏm", lay_off: "Gửi",
     },
     words: { sam: "Sâm" },
     botNames: { search: "tìm nước (mạnh nhất)", solver: "giải bài", greedy: "tham", random: "ngẫu nhiên" },
@@ -74,7 +74,7 @@ const TEXT = {
     friendName: "Friend {n}", copy: "Copy", total: "Match total", hint: "Hint",
     kind: {
       play: "Play", pass: "Pass", declare: "Declare", draw: "Draw", discard: "Discard",
-      take: "Take", arrange: "Arrange",
+      take: "Take", arrange: "Arrange", meld: "Meld", lay_off: "Lay off",
     },
     words: { sam: "Sâm" },
     botNames: { search: "search (strongest)", solver: "solver", greedy: "greedy", random: "random" },
@@ -229,6 +229,11 @@ function fillFriends() {
   for (let k = 0; k < n; k++) opts.push(el("option", { value: k }, k));
   $("#friends").replaceChildren(...opts);
 }
+// A deal chosen by its seed (`?seed=N` in the page's address), else a random one.
+function seedAsked() {
+  const seed = new URLSearchParams(location.search).get("seed");
+  return seed !== null && /^\d+$/.test(seed) ? { seed: Number(seed) } : {};
+}
 async function startTable() {
   $("#setup-error").textContent = "";
   const g = currentGame();
@@ -243,7 +248,7 @@ async function startTable() {
     S.token = null;
     const made = await api("/v1/tables", {
       method: "POST",
-      body: JSON.stringify({ game: g.name, variant: $("#variant").value, players, bots }),
+      body: JSON.stringify({ game: g.name, variant: $("#variant").value, players, bots, ...seedAsked() }),
     });
     showJoinLinks(made.table, friends.map((f) => [f, made.tokens[f]]));
     await sit(made.table, made.tokens[me]);
@@ -495,6 +500,22 @@ function kindsOf(legal) {
   }
   return kinds;
 }
+// A value whose items are themselves lists or mappings (not cards).
+function nested(v) {
+  return Array.isArray(v) && v.some((x) => x !== null && typeof x === "object");
+}
+// How a nested value reads on a button: groups split by bars, mappings as key: cards.
+function shapeText(v) {
+  if (Array.isArray(v)) {
+    if (!v.length) return "∅";
+    if (v.every(isCard)) return cardsText(v);
+    return v.map(shapeText).join(" | ");
+  }
+  if (v && typeof v === "object") {
+    return Object.entries(v).map(([k, x]) => `${k}: ${shapeText(x)}`).join(", ");
+  }
+  return typeof v === "string" && isCard(v) ? cardsText([v]) : String(v);
+}
 function renderActions(view) {
   const box = $("#actions");
   box.replaceChildren();
@@ -503,6 +524,13 @@ function renderActions(view) {
   for (const [kind, values] of kindsOf(view.legal)) {
     if (values.every((v) => v === true)) {
       box.append(actionButton(t(`kind.${kind}`), kind, () => send({ [kind]: true })));
+    } else if (values.some(nested)) {
+      // a list of card lists or of mappings: each legal value is offered as it stands
+      for (const v of values) {
+        const b = actionButton(`${t(`kind.${kind}`)} ${shapeText(v)}`, kind, () => send({ [kind]: v }));
+        b.dataset.choice = JSON.stringify(v);
+        box.append(b);
+      }
     } else if (values.every((v) => Array.isArray(v))) {
       const b = actionButton(t(`kind.${kind}`), kind, () => {
         const m = values.find((v) => sameCards(v, selectedTokens()));
@@ -589,7 +617,8 @@ function renderLegal(view) {
   const chips = view.legal.slice(0, 80).map((a) => {
     const kind = Object.keys(a)[0];
     const v = a[kind];
-    const label = Array.isArray(v) ? `${t(`kind.${kind}`)} ${cardsText(v)}`
+    const label = nested(v) ? `${t(`kind.${kind}`)} ${shapeText(v)}`
+      : Array.isArray(v) ? `${t(`kind.${kind}`)} ${cardsText(v)}`
       : typeof v === "string" ? `${t(`kind.${kind}`)} ${isCard(v) ? cardsText([v]) : t(`words.${v}`)}`
       : t(`kind.${kind}`);
     return el("button", { type: "button", data: { legal: JSON.stringify(a) }, on: { click: () => preselect(v) } }, label);
@@ -597,7 +626,7 @@ function renderLegal(view) {
   $("#legal").replaceChildren(...chips);
 }
 function preselect(value) {
-  const tokens = Array.isArray(value) ? value : typeof value === "string" && isCard(value) ? [value] : [];
+  const tokens = nested(value) ? [] : Array.isArray(value) ? value : typeof value === "string" && isCard(value) ? [value] : [];
   S.selected.clear();
   const used = new Set();
   for (const c of tokens) {
@@ -625,8 +654,22 @@ async function send(body) {
     render(S.view);
   }
 }
+// The hands shown at the end (`reveal` events): each player's named card lists, with
+// the hand each one makes when the event names it.
+function renderShowdown(history) {
+  let box = $("#showdown");
+  if (!box) { box = el("div", { id: "showdown" }); $("#outcome").after(box); }
+  const rows = (history || []).filter((e) => e.type === "reveal").map((e) => {
+    const parts = Object.entries(e).filter(([, v]) => Array.isArray(v) && v.length && v.every(isCard));
+    return el("div", { class: "group", data: { player: e.player } }, el("strong", {}, `${e.player}${e.fouled ? " ✗" : ""}`),
+      ...parts.map(([k, v], i) => el("div", { data: { part: k } }, `${k}: `, cardsRow(v),
+        Array.isArray(e.hands) && e.hands[i] ? ` ${comboName(e.hands[i])}` : "")));
+  });
+  box.replaceChildren(...rows);
+}
 function renderResult(result) {
   $("#result").hidden = false;
+  renderShowdown(S.view && S.view.history);
   $("#next").hidden = !S.token;
   const outcome = result.outcome ? t(`outcome.${result.outcome}`) : "";
   $("#outcome").textContent = `${outcome}${result.instant_win ? ` (${result.instant_win})` : ""} — ${result.winner ? t("winner", { name: result.winner }) : t("noWinner")}`;
