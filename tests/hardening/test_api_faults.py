@@ -45,8 +45,8 @@ def test_moves_refuses_a_hand_larger_than_a_deal(extra: int) -> None:
         size = plugin.hand_size(rules)
         hand = FULL_DECK[: min(size + extra, len(FULL_DECK))]
         with pytest.raises(NotationError, match=f"at most {size} cards, not {len(hand)}"):
-            plugin.moves_cards(rules, hand)
-        assert plugin.moves_cards(rules, FULL_DECK[:size])  # a deal's worth: answered
+            plugin.moves_cards(rules, hand, None)
+        assert plugin.moves_cards(rules, FULL_DECK[:size], None)  # a deal's worth: answered
 
 
 @pytest.mark.parametrize("seed", ["abc", 2.5, None, True, "7"])

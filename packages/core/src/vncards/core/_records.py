@@ -712,7 +712,7 @@ def game_record_schema(plugin: Any, variant: str | None = None) -> dict[str, Any
 
     >>> from vncards.core import get_game
     >>> sorted(game_record_schema(get_game("tienlen"))["properties"]["rules"]["properties"])[:2]
-    ['cong_multiplier', 'first_lead']
+    ['cong_multiplier', 'finish_on_two']
     >>> game_record_schema(get_game("samloc"), "a23")["properties"]["variant"]["const"]
     'a23'
     """

@@ -420,6 +420,12 @@ class PhomGame(TypedMoves):
         [['5S', '6S', '7S']]
         """
         held = mask_of(parse_phom_card(t) for t in hand)
+        size = self.hand_size(rules)
+        if len(hand) > size:  # the meld search grows with the hand: bound it to a deal's
+            raise NotationError(
+                " ".join(hand),
+                message=f"a {self.name} hand holds at most {size} cards, not {len(hand)}",
+            )
         extra = mask_of(parse_phom_card(t) for t in over or ())
         if extra.bit_count() > 1:
             raise NotationError(" ".join(over or ()), message="a take is of one discarded card")
