@@ -40,7 +40,7 @@ def test_compare_measures_simulated_games(runner: CliRunner, fake: Any) -> None:
         assert m["length"]["mean"] > 0
         assert m["figures"]["chops"]["label"] == "chop"
     readable = runner.invoke(app, ["compare", "--games", "10"])
-    assert "Measured over 10 simulated games" in readable.stdout
+    assert "Measured over 10 games" in readable.stdout
     assert "lá/game" in readable.stdout
     assert "chop" in readable.stdout, "the third-party game's own statistic has a column"
 

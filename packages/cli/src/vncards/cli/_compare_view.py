@@ -85,6 +85,8 @@ def _meaningful(figure: Figure, cols: Sequence[Column]) -> bool:
         return False
     if figure.unit == "/100" or figure.key in ("instant_wins", "draws"):
         return any(e is not None and e.value for e in ests)
+    if figure.key == "luck":  # bots that replay a deal exactly: the share is 1 by design
+        return not all(e is None or (e.value == 1.0 and e.ci95 == (1.0, 1.0)) for e in ests)
     return True
 
 
@@ -118,7 +120,9 @@ def game_tables(columns: Sequence[Column], s: Settings, width: int) -> list[Any]
         out.append(Text(title, style="bold", no_wrap=True, overflow="ellipsis"))
         label_w = 18
         cell_w = max(9, (width - label_w - 1 - 2 * len(cols)) // max(1, len(cols)))
-        table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
+        table = Table(
+            box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="underline"
+        )
         table.add_column("", no_wrap=True, max_width=label_w, overflow="crop")
         for head in heads:
             table.add_column(head, justify="right", max_width=cell_w, overflow="fold")
@@ -143,9 +147,8 @@ def header_lines(columns: Sequence[Column], s: Settings) -> list[str]:
     """The lines above the tables: games, profile, what the cells mean."""
     who = "bots as given" if s.bots is not None else f"profile {s.profile}"
     lines = [
-        f"Measured over {s.games} simulated games each, seed {s.seed}, {who}.",
-        "The columns of a game share deals. Baseline (a game's first column): value",
-        "±95% interval; others: value and paired difference (* clear of zero).",
+        f"Measured over {s.games} games each, seed {s.seed}, {who}; * clear of zero.",
+        "A game's columns share deals: first ±95% interval, others paired difference.",
     ]
     if s.restrict:
         lines.append(f"Restricted play: the first seat may not use {s.restrict}.")

@@ -19,7 +19,8 @@ COMPARE_FACTS = CompareFacts(
     # thousands of games, and the decision it changes (to declare or not) stays the same
     # in nearly every hand
     bot_options={"sam": {"samples": 16}},
-    counted={"sam_declared": "Sâm declared"},
+    # no "Sâm declared" counter: every declaration ends as a success or a failure, the
+    # game's own counters, so it would only be their sum
     skilled="search",
     restrictions=(
         Restriction("no-sam", "never declare Sâm (báo Sâm)", forbids=declares),
