@@ -6,10 +6,12 @@ when clear of zero). Built to fit 80 columns: labels are short, cells never wrap
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from typing import Any
 
-from rich import box
+from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from vncards.cli._compare_run import Column, Settings
@@ -96,8 +98,42 @@ def _bots_text(c: Column) -> str:
 
 
 def game_tables(columns: Sequence[Column], s: Settings, width: int) -> list[Any]:
-    """One table per game, each within ``width`` columns."""
+    """One table per game, each within ``width`` columns; two narrow games side by side
+    when both fit in ``width``."""
+    return _side_by_side(_each_game(columns, width), width)
+
+
+def _side_by_side(items: list[Group], width: int) -> list[Any]:
+    """``items`` in order, each beside the first later one that fits with it in
+    ``width`` (two columns apart), as one row of a grid."""
+    measure = Console(width=width, color_system=None, file=io.StringIO())
+    # a game is as wide as its table: its title wraps to that
+    widths = [Measurement.get(measure, measure.options, g.renderables[1]).maximum for g in items]
     out: list[Any] = []
+    placed: set[int] = set()
+    for k, item in enumerate(items):
+        if k in placed:
+            continue
+        partner = next(
+            (j for j in range(k + 1, len(items))
+             if j not in placed and widths[k] + 2 + widths[j] <= width),
+            None,
+        )  # fmt: skip
+        if partner is None:
+            out.append(item)
+            continue
+        placed.add(partner)
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(width=widths[k])
+        grid.add_column(width=widths[partner])
+        grid.add_row(item, items[partner])
+        out.append(grid)
+    return out
+
+
+def _each_game(columns: Sequence[Column], width: int) -> list[Group]:
+    """A title and a table for each game."""
+    out: list[Group] = []
     for cols in by_game(columns).values():
         first = cols[0]
         facts = facts_of(first.plugin)
@@ -116,8 +152,10 @@ def game_tables(columns: Sequence[Column], s: Settings, width: int) -> list[Any]
         who = ""
         if len(names) == 1:
             who = f" · bots: {names.pop()}" + (f" × {counts.pop()}" if len(counts) == 1 else "")
-        title = f"{first.plugin.title} ({first.plugin.name}) · {facts.unit}{who}"
-        out.append(Text(title, style="bold", no_wrap=True, overflow="ellipsis"))
+        # the title wraps within the table's width (never cut): a game set beside another
+        # keeps its name whole
+        title = Text(f"{first.plugin.title} ({first.plugin.name}) · {facts.unit}{who}")
+        title.stylize("bold")
         label_w = 18
         cell_w = max(9, (width - label_w - 1 - 2 * len(cols)) // max(1, len(cols)))
         table = Table(
@@ -139,7 +177,7 @@ def game_tables(columns: Sequence[Column], s: Settings, width: int) -> list[Any]
                 cells.append(figure_text(f, est, d) if est is not None else Text("—"))
             label = f.label + (" /100" if f.unit == "/100" else "")
             table.add_row(label, *cells)
-        out.append(table)
+        out.append(Group(title, table))
     return out
 
 
