@@ -9,17 +9,23 @@ file descriptor the process has. Here every connection must:
 - send a request's headers within ``header_seconds`` of connecting (or of its first
   byte after a keep-alive pause);
 - send the body within ``body_seconds`` of the headers;
-- take the answer: a write buffer that stays full for ``write_seconds`` closes it.
+- take the answer: a write buffer that stays full for ``write_seconds`` resets it.
 
 A request too slow gets ``408`` with the service's error body and the connection is
-closed; its socket is free again. A WebSocket, once upgraded, is watched by its own
-pings instead (uvicorn's ``ws_ping_interval``).
+closed; its socket is free again. A client that stops reading is reset rather than
+closed: a plain close would leave the unsent answer queued in the kernel, the closing
+FIN behind it, and a client that never reads would never learn it was dropped. A
+WebSocket, once upgraded, is watched by its own pings instead (uvicorn's
+``ws_ping_interval``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import socket
+import struct
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +33,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from vncards.server._errors import error_body
 
-__all__ = ["Deadlines", "guarded_protocol", "server_config", "server_options"]
+__all__ = ["Deadlines", "guarded_protocol", "reset", "server_config", "server_options"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,24 @@ def _timeout_answer() -> bytes:
 
 
 _TIMEOUT_ANSWER = _timeout_answer()
+_NO_LINGER = struct.pack("ii", 1, 0)
+"""``SO_LINGER`` on with a zero timeout: closing discards unsent data and sends RST."""
+
+
+def reset(transport: asyncio.WriteTransport) -> None:
+    """Drop ``transport`` at once: its unsent bytes are discarded, in the process and in
+    the kernel, and the peer gets a reset, whether it reads or not.
+
+    >>> class Closed(asyncio.WriteTransport):
+    ...     def abort(self): print("aborted")
+    >>> reset(Closed())
+    aborted
+    """
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, _NO_LINGER)
+    transport.abort()
 
 
 def guarded_protocol(deadlines: Deadlines) -> type[H11Protocol]:
@@ -108,7 +132,7 @@ def guarded_protocol(deadlines: Deadlines) -> type[H11Protocol]:
             super().pause_writing()
             if self._write_timer is None:
                 self._write_timer = self.loop.call_later(
-                    deadlines.write_seconds, self.transport.abort
+                    deadlines.write_seconds, reset, self.transport
                 )
 
         def resume_writing(self) -> None:
