@@ -106,6 +106,7 @@ from vncards.core._plugins import (
     WarnsOfPenalties,
     discover_games,
     get_game,
+    stocked_deal_json,
 )
 from vncards.core._reading import heads_up_worlds
 from vncards.core._records import (
@@ -296,6 +297,7 @@ __all__ = [
     "resolve_rules",
     "rule_too_big",
     "split_card_list",
+    "stocked_deal_json",
     "vocabulary_of",
     "word",
 ]

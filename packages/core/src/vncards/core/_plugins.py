@@ -432,6 +432,29 @@ class DealsJson(Protocol):
         ...
 
 
+def stocked_deal_json(
+    name: str, dealt: Mapping[str, Any], winner: int | None, code: str | None
+) -> dict[str, Any]:
+    """What ``vncards deal`` prints for a game dealt with a stock: the record fields of
+    ``dealt`` (its ``hands`` by seat and its ``stock``) under the names P1, P2, …, and
+    the instant win ``code`` of seat ``winner`` when the deal holds one.
+
+    >>> stocked_deal_json("toy", {"hands": [["3S"], ["4S"]], "stock": ["5S"]}, 1, "u")
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'game': 'toy', 'players': ['P1', 'P2'], 'hands': {'P1': ['3S'], 'P2': ['4S']},
+     'stock': ['5S'], 'instant_wins': [{'player': 'P2', 'code': 'u'}]}
+    """
+    players = [f"P{i + 1}" for i in range(len(dealt["hands"]))]
+    wins = [] if code is None or winner is None else [{"player": players[winner], "code": code}]
+    return {
+        "game": name,
+        "players": players,
+        "hands": {players[i]: cards for i, cards in enumerate(dealt["hands"])},
+        "stock": dealt["stock"],
+        "instant_wins": wins,
+    }
+
+
 @runtime_checkable
 class ExplainsPresets(Protocol):
     """A game that says what a preset changes against its default."""

@@ -30,6 +30,7 @@ from vncards.core import (
     derive_seed,
     net_of,
     referee,
+    stocked_deal_json,
 )
 from vncards.phom._actions import (
     Discard,
@@ -441,18 +442,8 @@ class PhomGame(TypedMoves):
     def deal_json(self, rules: PhomRules, n_players: int, seed: int) -> dict[str, Any]:
         """A seeded deal as record fields (hands and stock) with its instant wins."""
         state = self.new_game(rules, n_players, seed)
-        players = [f"P{i + 1}" for i in range(n_players)]
         dealt = self.record_deal(state)
-        wins = []
-        if state.instant_win is not None and state.winner is not None:
-            wins.append({"player": players[state.winner], "code": state.instant_win})
-        return {
-            "game": self.name,
-            "players": players,
-            "hands": {players[i]: cards for i, cards in enumerate(dealt["hands"])},
-            "stock": dealt["stock"],
-            "instant_wins": wins,
-        }
+        return stocked_deal_json(self.name, dealt, state.winner, state.instant_win)
 
 
 def _table(rules: PhomRules) -> tuple[int, ...]:

@@ -30,6 +30,7 @@ from vncards.core import (
     deal,
     net_of,
     referee,
+    stocked_deal_json,
 )
 from vncards.tusac._bots import BOTS
 from vncards.tusac._deck import (
@@ -365,18 +366,8 @@ class TuSacGame:
     def deal_json(self, rules: TuSacRules, n_players: int, seed: int) -> dict[str, Any]:
         """A seeded deal as record fields (hands and stock) with its instant wins."""
         state = self.new_game(rules, n_players, seed)
-        players = [f"P{i + 1}" for i in range(n_players)]
         dealt = self.record_deal(state)
-        wins = []
-        if state.instant_win is not None and state.winner is not None:
-            wins.append({"player": players[state.winner], "code": state.instant_win})
-        return {
-            "game": self.name,
-            "players": players,
-            "hands": {players[i]: cards for i, cards in enumerate(dealt["hands"])},
-            "stock": dealt["stock"],
-            "instant_wins": wins,
-        }
+        return stocked_deal_json(self.name, dealt, state.winner, state.instant_win)
 
     notation_examples = ("RK GR", "tướng đỏ, xe xanh")
     """Card entries as a player types them (``vncards play tusac --help`` shows them):
