@@ -119,9 +119,9 @@ def arrange(page: Any, offered: dict[str, list[str]]) -> None:
     as the offered arrangement puts there; the last group fills itself."""
     for key, cards in list(offered.items())[:-1]:
         n = len(cards)
-        buttons = page.query_selector_all("#hand button")
-        for b in buttons[:n]:
-            b.click()
+        buttons = page.locator("#hand button")  # found again at each click
+        for i in range(n):
+            buttons.nth(i).click()
         page.click(f'#groups button[data-group="{key}"]')
 
 

@@ -30,12 +30,15 @@ def _choose(page: Any, action: dict[str, Any]) -> None:
         # only móm is legal: nothing to pick, the plain button sends the empty meld
         page.click(f"#actions button[data-action={kind}]")
     elif kind in NESTED:
-        for b in page.query_selector_all(f"#actions button[data-action={kind}]"):
-            if json.loads(b.get_attribute("data-choice")) == value:
-                b.click()
-                break
-        else:
+        # a locator, not an element handle: it is found again at the click, should
+        # the buttons have been drawn anew in between
+        buttons = page.locator(f"#actions button[data-action={kind}]")
+        choices = [
+            json.loads(c) for c in buttons.evaluate_all("bs => bs.map(b => b.dataset.choice)")
+        ]
+        if value not in choices:
             raise AssertionError(f"no button offers {action}")
+        buttons.nth(choices.index(value)).click()
     elif isinstance(value, str):
         page.click(f'#hand button[data-card="{value}"] >> nth=0')
         page.click(f"#actions button[data-action={kind}]")
@@ -80,8 +83,8 @@ def test_mau_binh_showdown_shows_every_chi(page: Any, server: LiveServer) -> Non
     open_table(page, server, "maubinh", SEED)
     offered = next(iter(legal(page)[0].values()))
     for key, cards in list(offered.items())[:-1]:
-        for b in page.query_selector_all("#hand button")[: len(cards)]:
-            b.click()
+        for i in range(len(cards)):
+            page.locator("#hand button").nth(i).click()
         page.click(f'#groups button[data-group="{key}"]')
     page.click("#actions button[data-action=arrange]")
     page.wait_for_selector("body[data-state=finished]")

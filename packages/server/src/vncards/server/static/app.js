@@ -323,7 +323,8 @@ function scheduleView() {
     if (S.busy || !S.table) return;
     try {
       const view = await api(S.token ? `/v1/tables/${S.table}/view` : `/v1/tables/${S.table}/spectate`);
-      if (!S.busy && view.events >= S.view.events) render(view);
+      // a view no newer than the one shown would only undo the player's selection
+      if (!S.busy && view.events > S.view.events) render(view);
     } catch (e) {
       $("#action-error").textContent = e.message || t("unknownError");
     }
