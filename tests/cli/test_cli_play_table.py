@@ -16,7 +16,8 @@ from rich.style import Style
 from typer.testing import CliRunner
 from vncards.cli._common import cards_for, console
 from vncards.cli._display import card_text
-from vncards.cli._turn import Sitting, help_text, human_turn
+from vncards.cli._frame import help_text
+from vncards.cli._turn import Sitting, human_turn
 from vncards.cli.app import app
 from vncards.core import (
     ExplainsNotation,

@@ -18,7 +18,8 @@ import pytest
 from typer.testing import CliRunner
 from vncards.cli._about import build_kind, is_compiled
 from vncards.cli._common import console
-from vncards.cli._turn import Sitting, help_text, human_turn
+from vncards.cli._frame import help_text
+from vncards.cli._turn import Sitting, human_turn
 from vncards.cli.app import app
 from vncards.core import SpeaksAtTable, get_game
 

@@ -141,17 +141,20 @@ def payments_table(
 
 def words_text(plugin: object, words: Words, *, vietnamese: bool = False) -> Text:
     """Words a game gave (see :class:`~vncards.core.DescribesPlay`), its cards drawn as
-    cards.
+    cards (their Vietnamese names apart by commas).
 
     >>> words_text(object(), ("On the table: ", Cards(("3S", "4H")))).plain
     'On the table: 3♠ 4♥'
+    >>> words_text(object(), ("Trên bàn: ", Cards(("3S", "4H"))), vietnamese=True).plain
+    'Trên bàn: 3 bích, 4 cơ'
     """
     from vncards.cli._common import cards_for
 
     out = Text()
+    sep = ", " if vietnamese else " "
     for part in words:
         if isinstance(part, Cards):
-            out.append_text(cards_for(plugin, part, vietnamese=vietnamese))
+            out.append_text(cards_for(plugin, part, vietnamese=vietnamese, sep=sep))
         else:
             out.append(part)
     return out
@@ -254,8 +257,7 @@ def event_text(
             f"{who} {verb('chops')} {names[event.victim]}: the chain is worth {event.value} lá.",
         )
     if isinstance(event, Declared):
-        what = "Sâm" if event.what == "sam" else event.what
-        return Text.assemble(name, (f"{verb('declares')} {what}", "bold yellow"))
+        return Text.assemble(name, (f"{verb('declares')} {event.what}", "bold yellow"))
     if isinstance(event, Drew):
         if event.card is None:
             return Text.assemble(name, verb("draws"), " a card")

@@ -38,7 +38,7 @@ from vncards.cli._common import (
 )
 from vncards.cli._display import outcome_text, payments_table, transfer_text
 from vncards.cli._files import OutputFile
-from vncards.cli._frame import say
+from vncards.cli._frame import help_text, notation_examples, say
 from vncards.cli._help import HelpCommand
 from vncards.cli._queries import default_players
 from vncards.cli._simulate import DEFAULT_THINK, bot_names
@@ -47,9 +47,7 @@ from vncards.cli._turn import (
     HUMAN_VI,
     PlayerQuitError,
     Sitting,
-    help_text,
     human_turn,
-    notation_examples,
 )
 from vncards.core import (
     PlayedGame,

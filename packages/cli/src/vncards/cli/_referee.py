@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
 
@@ -12,86 +13,61 @@ from rich.table import Table
 from rich.text import Text
 from vncards.cli._batch import is_json_lines, referee_lines, split_lines
 from vncards.cli._common import InputError, console, emit_json, get_plugin, plain, untrusted
-from vncards.cli._display import cards_text, event_text, payments_table, transfers_table
+from vncards.cli._display import (
+    cards_text,
+    event_text,
+    outcome_text,
+    payments_table,
+    reason_text,
+    transfers_table,
+    words_text,
+)
+from vncards.cli._frame import say
 from vncards.core import (
     MAX_RECORD_BYTES,
     Event,
     GameRecord,
+    GameResult,
     RecordError,
     RefereeReport,
+    SpeaksAtTable,
     load_record,
     referee,
 )
 
 __all__ = ["describe_action", "referee_command"]
 
-_VERBS = {
-    "play": "plays",
-    "take": "takes the active card with",
-    "discard": "discards",
-    "pass": "passes",
-    "draw": "draws",
-    "declare": "declares",
-}
+# a climbing game's record actions (core's shedding vocabulary), for a game that does
+# not say its moves itself; any other action is written in its record form
+_VERBS = {"play": ("plays", "play"), "pass": ("passes", "pass"), "declare": ("declares", "declare")}
 
 
 def describe_action(
-    data: dict[str, Any],
-    deck: str,
-    *,
-    vietnamese: bool = False,
-    second_person: bool = False,
-    active: str | None = None,
+    plugin: object, data: Mapping[str, Any], *, vietnamese: bool = False, you: bool = False
 ) -> Text:
-    """A record action (without ``player``) as a phrase: ``plays 3♠ 4♠ 5♥`` (``play …``
-    with ``second_person``); a take names the ``active`` card when it is known.
+    """A record action (without ``player``) as a phrase, in the game's own words
+    (:meth:`~vncards.core.TableTalk.action`); ``you`` for a seat addressed as "You".
 
-    >>> describe_action({"play": ["3S", "4S"]}, "french").plain
-    'plays 3♠ 4♠'
-    >>> describe_action({"declare": "sam"}, "french").plain
+    >>> from vncards.core import get_game
+    >>> describe_action(get_game("samloc"), {"declare": "sam"}).plain
     'declares Sâm'
-    >>> describe_action({"take": []}, "tusac").plain
-    'takes the active card'
-    >>> describe_action({"pass": True}, "french", second_person=True).plain
+    >>> describe_action(get_game("tusac"), {"take": ["YE", "YE"]}, vietnamese=True).plain
+    'ăn lá trên bàn bằng tượng vàng, tượng vàng'
+    >>> describe_action(object(), {"pass": True}, you=True).plain
     'pass'
-    >>> describe_action({"take": ["YE", "YE"]}, "tusac", active="YE").plain
-    'takes YE with YE YE'
     """
-    sep = ", " if vietnamese else " "
-    if "take" in data and active is not None:
-        text = Text.assemble("takes ", cards_text([active], deck, vietnamese=vietnamese))
-        if data["take"]:
-            text.append(" with ")
-            text.append_text(cards_text(data["take"], deck, vietnamese=vietnamese, sep=sep))
-    else:
-        text = _describe(data, deck, vietnamese, sep)
-    if second_person:
-        first, _, _rest = text.plain.partition(" ")
-        base = _BASE.get(first, first)
-        text = text[len(first) :]
-        text = Text(base) + text
-    return text
-
-
-_BASE = {"plays": "play", "takes": "take", "discards": "discard", "passes": "pass",
-         "draws": "draw", "declares": "declare"}  # fmt: skip
-
-
-def _describe(data: dict[str, Any], deck: str, vietnamese: bool, sep: str) -> Text:
-    for key, verb in _VERBS.items():
-        if key not in data:
-            continue
-        value = data[key]
-        if key == "declare":
-            return Text(f"declares {'Sâm' if value == 'sam' else value}")
-        if key == "take" and not value:
-            return Text("takes the active card")
+    if isinstance(plugin, SpeaksAtTable):
+        said = plugin.table_talk(vietnamese).action(data, you)
+        return words_text(plugin, said, vietnamese=vietnamese)
+    deck = getattr(plugin, "deck", "french")
+    for key, value in data.items():
+        verb = _VERBS.get(key, (key, key))[1 if you else 0]
         if isinstance(value, list):
-            return Text.assemble(verb, " ", cards_text(value, deck, vietnamese=vietnamese, sep=sep))
-        if isinstance(value, str):
+            return Text.assemble(verb, " ", cards_text(value, deck, vietnamese=vietnamese))
+        if isinstance(value, str) and key != "declare":
             return Text.assemble(verb, " ", cards_text([value], deck, vietnamese=vietnamese))
-        return Text(verb)
-    return Text(repr(data))
+        return Text(verb if value is True else f"{verb} {plain(value)}")
+    return Text(repr(dict(data)))
 
 
 def _open_source(source: str) -> BinaryIO:
@@ -132,12 +108,17 @@ def _decode(source: str, data: bytes) -> str:
 def referee_command(
     record: Annotated[str, typer.Argument(help="Record JSON file, or - for standard input.")],
     json_out: Annotated[bool, typer.Option("--json", help="Print the ruling as JSON.")] = False,
+    vietnamese: Annotated[
+        bool,
+        typer.Option("--vi", help="The account in Vietnamese (moves, payments, cards)."),
+    ] = False,
 ) -> None:
     """Rule on a game record: is every action legal, who won, who pays whom.
 
     Exit code 0 for a legal record, 1 when an action is illegal, 2 when the record
     cannot be read. A file of JSON Lines (one record a line, as simulate --records
-    writes them) gets one answer a line.
+    writes them) gets one answer a line. The account says each move in the game's own
+    words; --json is the same in every language.
     """
     stream = _open_source(record)
     with stream if record != "-" else contextlib.nullcontext(stream):
@@ -163,69 +144,98 @@ def referee_command(
     if json_out:
         emit_json(report.model_dump(mode="json", by_alias=True))
     else:
-        _account(plugin, parsed, report, events)
+        _account(plugin, parsed, report, events, vietnamese)
     if not report.legal:
         raise typer.Exit(1)
 
 
-def _account(
-    plugin: Any, record: GameRecord, report: RefereeReport, events: list[list[Event]]
-) -> None:
-    """Each action with ✓ or ✗ and what it caused, written from the events the referee
-    collected (no second replay); the first error in a sentence, violations, the
-    itemised transfers and the payments."""
-    deck = getattr(plugin, "deck", "french")
-    # names, titles and messages come from the record or a plugin: shown literally
+def _action_data(record: GameRecord, index: int) -> dict[str, Any]:
+    data = record.actions[index].to_json()
+    data.pop("player", None)
+    return data
+
+
+def _actions(plugin: Any, record: GameRecord, events: list[list[Event]], vietnamese: bool) -> None:
+    """Each legal action with ✓ and what it caused. The action's own event, when the
+    game says it, names the move (a take names the card taken); else the game's words
+    for the record action do."""
     names = [plain(n) for n in record.players]
-    console.print(
-        f"[bold]{untrusted(plugin.title)}[/] — variant {untrusted(report.variant)},"
-        f" {len(names)} players: " + untrusted(", ".join(names))
-    )
     for index, caused in enumerate(events):
         player = plain(record.actions[index].player)
-        lines = [event_text(plugin, e, names) for e in caused]
+        lines = [event_text(plugin, e, names, vietnamese=vietnamese) for e in caused]
         shown = [line for line in lines if line is not None]
         seat = record.seat_of(record.actions[index].player)
         head = shown[0] if shown and caused and caused[0].seat == seat else None
+        phrase = describe_action(plugin, _action_data(record, index), vietnamese=vietnamese)
         if head is not None and head.plain.startswith(f"{player} "):
-            phrase = head[len(player) + 1 :]
             shown = shown[1:]
-        else:
-            data = record.actions[index].to_json()
-            data.pop("player", None)
-            phrase = describe_action(data, deck)
+            if _game_says(plugin, caused[0], names, vietnamese):
+                phrase = head[len(player) + 1 :]
         console.print(Text.assemble((f"{index:>4} ✓ ", "green"), (player, "bold"), " ", phrase))
         for line in shown:
             console.print(Text.assemble("       ", line))
-    if report.error is not None:
-        raw = record.actions[report.error.index]
-        data = raw.to_json()
-        data.pop("player", None)
-        console.print(
-            Text.assemble(
-                (f"{report.error.index:>4} ✗ ", "bold red"),
-                (plain(raw.player), "bold"),
-                " ",
-                describe_action(data, deck),
-            )
-        )
+
+
+def _game_says(plugin: Any, event: Event, names: list[str], vietnamese: bool) -> bool:
+    """Whether the game has words of its own for ``event``."""
+    if isinstance(plugin, SpeaksAtTable):
+        return plugin.table_talk(vietnamese).event(event, names, None) is not None
+    return True
+
+
+def _ruling(plugin: Any, record: GameRecord, report: RefereeReport, vietnamese: bool) -> None:
+    """The illegal action and why, or that every action is legal; how the game ended."""
+    vi = vietnamese
     if report.error is not None:
         e = report.error
         console.print(
-            f"[bold red]Illegal:[/] action {e.index} by {untrusted(e.player)} is not allowed: "
-            f"{untrusted(e.message)} [dim]({untrusted(e.code)})[/]"
+            Text.assemble(
+                (f"{e.index:>4} ✗ ", "bold red"),
+                (plain(e.player), "bold"),
+                " ",
+                describe_action(plugin, _action_data(record, e.index), vietnamese=vi),
+            )
         )
+        why = e.message
+        if isinstance(plugin, SpeaksAtTable):
+            why = plugin.table_talk(vi).refusal(e.code, e.message)
+        illegal = say("ref-illegal", vi).format(index=e.index, who=untrusted(e.player))
+        console.print(f"[bold red]{illegal}[/] {untrusted(why)} [dim]({untrusted(e.code)})[/]")
     else:
-        console.print("[bold green]Every action is legal.[/]")
-    if report.finished:
+        console.print(f"[bold green]{say('ref-legal', vi)}[/]")
+    if not report.finished:
+        console.print(say("ref-unfinished", vi))
+    elif isinstance(plugin, SpeaksAtTable):
+        players = list(record.players)
+        winner = players.index(report.winner) if report.winner in players else None
+        result = GameResult(True, report.outcome, winner, report.instant_win, ())
+        console.print(Text(outcome_text(plugin, result, players, vietnamese=vi), style="bold"))
+    else:
         how = untrusted(report.outcome or "finished")
         extra = f" ({untrusted(report.instant_win)})" if report.instant_win else ""
         who = f", winner {untrusted(report.winner)}" if report.winner else ""
         console.print(f"Outcome: [bold]{how}[/]{extra}{who}.")
-    else:
-        console.print("The game is not finished: only settled chops are paid.")
+
+
+def _account(
+    plugin: Any,
+    record: GameRecord,
+    report: RefereeReport,
+    events: list[list[Event]],
+    vietnamese: bool = False,
+) -> None:
+    """Each action with ✓ or ✗ and what it caused, written from the events the referee
+    collected (no second replay); the first error in a sentence, violations, the
+    itemised transfers (their reasons in the game's words) and the payments."""
+    vi = vietnamese
+    # names, titles and messages come from the record or a plugin: shown literally
+    names = [plain(n) for n in record.players]
+    heading = say("ref-heading", vi).format(variant=untrusted(report.variant), n=len(names))
+    console.print(f"[bold]{untrusted(plugin.title)}[/] — {heading} " + untrusted(", ".join(names)))
+    _actions(plugin, record, events, vi)
+    _ruling(plugin, record, report, vi)
     if report.violations:
-        table = Table(title="Violations", title_justify="left")
+        table = Table(title=say("ref-violations", vi), title_justify="left")
         for col in ("action", "player", "rule", "what"):
             table.add_column(col)
         for v in report.violations:
@@ -234,9 +244,14 @@ def _account(
     bet = f" (lá × bet {record.bet})" if record.bet != 1 else " (lá)"
     if report.transfers:
         rows = [t.model_dump(by_alias=True) for t in report.transfers]
-        console.print(transfers_table("Transfers" + bet, rows))
+        for row in rows:
+            row["reason"] = reason_text(plugin, row["reason"], vietnamese=vi)
+        console.print(transfers_table(say("ref-transfers", vi) + bet, rows))
     console.print(
         payments_table(
-            "Payments" + bet, list(report.payments), {"net": list(report.payments.values())}
+            say("ref-payments", vi) + bet,
+            list(report.payments),
+            {say("ref-net", vi): list(report.payments.values())},
+            player=say("player", vi),
         )
     )

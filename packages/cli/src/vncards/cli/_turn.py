@@ -14,16 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from vncards.cli._common import card_tokens, cards_for, console
 from vncards.cli._display import event_text, table_lines, words_text
-from vncards.cli._frame import say
+from vncards.cli._frame import help_text, say
 from vncards.cli._referee import describe_action
 from vncards.core import (
     Event,
-    ExplainsNotation,
     GamePlugin,
     IllegalMove,
     ReadsMoves,
@@ -37,65 +35,6 @@ from vncards.core import (
 
 HUMAN = "You"
 HUMAN_VI = "Bạn"
-
-_FRENCH_EXAMPLES = ("3s 4s 5h", "10 cơ", "3♠,4♠")
-_HELP = """\
-Type the cards to play, in any notation: {examples} —
-or their positions in your hand: [bold]1 2 3[/].
-  [bold]p[/]        pass (or decline an optional choice)
-  [bold]d[/]        draw from the stock (where the game has one)
-  [bold]t CARDS[/]  take the active card with these cards of yours ([bold]t[/] alone: on its own)
-  [bold]s[/]        declare (báo), where the game offers it
-"""
-
-
-_TYPED_HELP = """\
-  [bold]h[/]        a hint: the game's best suggestion, and why;  [bold]h[/] again or
-           [bold]moves[/]: every suggestion;  [bold]#N[/] picks suggestion N
-  [bold]p[/]        decline an optional choice
-  [bold]?[/]        this help;  [bold]q[/] quit"""
-
-
-def notation_examples(plugin: object) -> Sequence[str]:
-    """How cards are typed for this game: its own examples
-    (:class:`~vncards.core.ExplainsNotation`), else French cards in a few notations.
-
-    >>> notation_examples(object())
-    ('3s 4s 5h', '10 cơ', '3♠,4♠')
-    """
-    if isinstance(plugin, ExplainsNotation):
-        return tuple(plugin.notation_examples)
-    return _FRENCH_EXAMPLES
-
-
-_KEYS = """\
-  [bold]h[/]        a hint: the strongest bot's choice, and why;  [bold]h[/] again or
-           [bold]moves[/]: every legal move, numbered;  [bold]#N[/] picks move N
-  [bold]?[/]        this help;  [bold]q[/] quit"""
-
-
-def help_text(plugin: object, *, vietnamese: bool = False, rules: Any = None) -> str:
-    """The play screen's help (``?``), rich markup: the game's own help when it speaks
-    at the table (:class:`~vncards.core.SpeaksAtTable`), else how cards are typed with
-    the game's own examples; then the keys every game shares.
-
-    A game that reads its moves itself (:class:`~vncards.core.ReadsMoves`) says how
-    they are typed.
-
-    >>> "3s 4s 5h" in help_text(object())
-    True
-    """
-    keys = _TYPED_HELP if isinstance(plugin, ReadsMoves) else _KEYS
-    if isinstance(plugin, SpeaksAtTable):
-        own = [escape(line) for line in plugin.table_talk(vietnamese, rules).help()]
-        if isinstance(plugin, ExplainsNotation):
-            shown = " · ".join(f"[bold]{escape(e)}[/]" for e in notation_examples(plugin))
-            own.append(f"Cards are typed like {shown}.")
-        return "\n".join(own) + "\n" + keys
-    if isinstance(plugin, ReadsMoves):
-        return "\n".join(escape(line) for line in plugin.move_help) + "\n" + _TYPED_HELP
-    shown = ", ".join(f"[bold]{escape(e)}[/]" for e in notation_examples(plugin))
-    return _HELP.format(examples=shown) + _KEYS
 
 
 class PlayerQuitError(Exception):
@@ -184,21 +123,19 @@ def _warning(t: Sitting, state: Any, action: Any) -> str | None:
 def _show_moves(
     t: Sitting, state: Any, offers: list[tuple[dict[str, Any], Any]], optional: bool
 ) -> None:
+    vi = t.vietnamese
     if not offers:
-        console.print(
-            "You have no move to make here." + (" Type p to decline." if optional else "")
-        )
+        console.print(say("no-move", vi) + (" " + say("no-move-p", vi) if optional else ""))
     for i, (rec, action) in enumerate(offers, 1):
         line = Text.assemble(
-            (f"  #{i:<3}", "bold"),
-            describe_action(rec, t.deck, vietnamese=t.vietnamese, second_person=True),
+            (f"  #{i:<3}", "bold"), describe_action(t.plugin, rec, vietnamese=vi, you=True)
         )
         warning = _warning(t, state, action)
         if warning is not None:
             line.append(f"  ⚠ {warning}", style="bold magenta")
         console.print(line)
     if optional:
-        console.print("  p    decline (this choice is optional)")
+        console.print("  p    " + say("decline-listed", vi))
 
 
 _INDEXES = re.compile(r"[\d\s,]+")
@@ -215,8 +152,10 @@ def _reason(t: Sitting, state: Any, action: Any) -> str:
     try:
         t.plugin.apply(trial, action)
     except IllegalMove as e:
+        if isinstance(t.plugin, SpeaksAtTable):
+            return t.plugin.table_talk(t.vietnamese).refusal(e.code, e.message)
         return e.message
-    return "That is not one of your choices right now."
+    return say("not-a-choice", t.vietnamese)
 
 
 def _from_record(t: Sitting, state: Any, seat: int, data: dict[str, Any]) -> Any:
@@ -247,15 +186,16 @@ def _interpret(
     if low in ("h", "hint", "moves", "m"):
         _show_moves(t, state, offers, optional)
         return False, ""
+    vi = t.vietnamese
     if not entry:
-        return False, "Type your move, or ? for help."
+        return False, say("type-move", vi)
     if low.startswith("#"):
         try:
             k = int(low[1:])
         except ValueError:
-            return False, f"{entry!r} is not a move number: type h to see them numbered."
+            return False, say("not-a-number", vi).format(entry=repr(entry))
         if not 1 <= k <= len(offers):
-            return False, f"There is no move #{k}: choose #1 to #{len(offers)} (h lists them)."
+            return False, say("no-such-number", vi).format(k=k, n=len(offers))
         return True, offers[k - 1][1]
     word = _WORDS.get(low)
     if word == "pass" and "pass" not in kinds and optional:
@@ -264,7 +204,7 @@ def _interpret(
         # a declaration says what the game offers to declare (Sâm: "sam")
         declared = next((rec["declare"] for rec, _ in offers if "declare" in rec), None)
         if word == "declare" and declared is None:
-            return False, "There is nothing to declare now (h lists your moves)."
+            return False, say("nothing-to-declare", vi)
         data: dict[str, Any] = (
             {"pass": True}
             if word == "pass"
@@ -294,7 +234,7 @@ def _interpret(
         if answer[0]:
             return answer
         first_answer = first_answer or answer
-    return first_answer or (False, "You discard one card at a time.")
+    return first_answer or (False, say("one-discard", vi))
 
 
 def _no_cards_now(
@@ -308,16 +248,18 @@ def _no_cards_now(
 ) -> str:
     """Why cards typed when the seat has none to play are refused: the game's own reason
     for that play (a single does not beat a triple), then what the seat may do."""
-    words = {"pass": "p to pass", "draw": "d to draw", "declare": "s to declare"}
-    choices = [words[k] for k in words if k in kinds]
+    vi = t.vietnamese
+    choices = [say(f"now-{k}", vi) for k in ("pass", "draw", "declare") if k in kinds]
     if optional:
-        choices.append("p to let the chance go")
-    then = f"type {' or '.join(choices)} (h: a hint, moves: the list)."
+        choices.append(say("now-let-go", vi))
+    then = say("now-type", vi).format(choices=say("now-or", vi).join(choices))
     tokens = _tokens(t, hand, entry)
     if isinstance(tokens, str):
         return tokens
     why = _refusal(t, state, seat, {"play": tokens})
-    return f"{why} You may {then}" if why else f"Cards are not a move here: {then}"
+    if why:
+        return say("you-may", vi).format(why=why, then=then)
+    return say("no-cards-now", vi).format(then=then)
 
 
 def _refusal(t: Sitting, state: Any, seat: int, data: dict[str, Any]) -> str | None:
@@ -345,7 +287,7 @@ def _hint(
         return Text(say("hint-let-go", vi).format(bot=t.hinter.name, why=why))
     number = next(i for i, (_, a) in enumerate(offers, 1) if a == choice)
     rec = t.plugin.action_to_record(state, choice)
-    said = describe_action(rec, t.deck, vietnamese=vi, second_person=True)
+    said = describe_action(t.plugin, rec, vietnamese=vi, you=True)
     return Text.assemble(
         (say("hint-move", vi).format(number=number), "bold"),
         said,
@@ -376,9 +318,9 @@ def _tokens(t: Sitting, hand: Sequence[str], text: str) -> list[str] | str:
         picks = [int(p) for p in re.split(r"[\s,]+", text) if p]
         bad = [p for p in picks if not 1 <= p <= len(hand)]
         if bad:
-            return f"Your hand has positions 1 to {len(hand)}; {bad[0]} is not one of them."
+            return say("positions", t.vietnamese).format(n=len(hand), bad=bad[0])
         if len(set(picks)) != len(picks):
-            return "Each position may be named once."
+            return say("position-twice", t.vietnamese)
         return [hand[p - 1] for p in picks]
     return card_tokens(t.plugin, [text])
 
@@ -392,10 +334,8 @@ def _check(
 ) -> tuple[bool, Any]:
     try:
         action = _from_record(t, state, seat, data)
-    except VncardsError as e:
-        return False, f"I cannot read that: {e}."
-    except ValueError as e:
-        return False, f"I cannot read that: {e}."
+    except (VncardsError, ValueError) as e:
+        return False, say("cannot-read", t.vietnamese).format(error=e)
     for _, offered in offers:
         if offered == action:
             return True, action
@@ -462,23 +402,17 @@ def _suggestions(
 ) -> list[tuple[Text, Any]]:
     """The game's few suggested moves (:class:`~vncards.core.SuggestsMoves`), else every
     legal move when there are few of them."""
+    vi = t.vietnamese
     if isinstance(t.plugin, SuggestsMoves):
-        return [
-            (words_text(t.plugin, words, vietnamese=t.vietnamese), a)
-            for words, a in t.plugin.hint(view)
-        ]
-    if len(actions) > _MOST_LISTED:
+        suggested = t.plugin.hint(view)
+        if not (vi and isinstance(t.plugin, SpeaksAtTable)):
+            return [(words_text(t.plugin, words, vietnamese=vi), a) for words, a in suggested]
+        # a suggestion's own words are English: in Vietnamese, the move in the game's words
+        actions = [a for _, a in suggested]
+    elif len(actions) > _MOST_LISTED:
         return []
     return [
-        (
-            describe_action(
-                t.plugin.action_to_record(state, a),
-                t.deck,
-                vietnamese=t.vietnamese,
-                second_person=True,
-            ),
-            a,
-        )
+        (describe_action(t.plugin, t.plugin.action_to_record(state, a), vietnamese=vi, you=True), a)
         for a in actions
     ]
 
@@ -489,12 +423,15 @@ _MOST_LISTED = 60
 def _typed_turn(
     t: Sitting, game: ReadsMoves, state: Any, view: View, actions: Sequence[Any], optional: bool
 ) -> Any:
-    """A turn of a game that reads typed moves itself: its help's first line, then what
-    is typed goes to ``parse_move`` (``h`` shows the game's suggestions, ``#N`` picks
-    one); a refused move is explained in one line and the prompt comes again."""
-    if game.move_help:
+    """A turn of a game that reads typed moves itself: its help's first line (unless its
+    table says what to do), then what is typed goes to ``parse_move`` (``h`` is the
+    hint, ``h`` again the game's suggestions, ``#N`` picks one); a refused move is
+    explained in one line and the prompt comes again."""
+    vi = t.vietnamese
+    if game.move_help and not isinstance(t.plugin, SpeaksAtTable):
         console.print(game.move_help[0], markup=False)
-    prompt = f"Your move (h = hint{', p = decline' if optional else ''}, ? = help)> "
+    keys = [say("hint", vi), *([say("decline", vi)] if optional else []), say("help", vi)]
+    prompt = f"{say('move', vi)} ({', '.join(keys)})> "
     suggested: list[tuple[Text, Any]] | None = None
     while True:
         try:
@@ -504,45 +441,90 @@ def _typed_turn(
         low = entry.lower()
         if low in ("q", "quit", "exit"):
             raise PlayerQuitError
-        if low in ("?", "help"):
-            console.print(help_text(t.plugin, vietnamese=t.vietnamese, rules=t.rules))
-            continue
-        if not entry:
-            console.print("Type your move, or ? for help.")
-            continue
         if optional and _WORDS.get(low) == "pass":
             return None
         if low in ("h", "hint", "moves") or low.startswith("#"):
             if suggested is None:
                 suggested = _suggestions(t, state, view, actions)
-            if not suggested:
-                console.print("There is no suggestion here: type your move (? for help).")
-                continue
-            if not low.startswith("#"):
-                if low in ("h", "hint") and not t.hinted:  # the best first, h again: all
-                    t.hinted = True
-                    hint = Text.assemble(("Hint: #1 ", "bold"), suggested[0][0])
-                    console.print(hint.append("  (h again lists every suggestion)"))
-                    continue
-                for i, (label, _) in enumerate(suggested, 1):
-                    console.print(Text.assemble((f"  #{i:<3}", "bold"), label))
-                continue
-            k = int(low[1:]) if low[1:].isdigit() else 0
-            if not 1 <= k <= len(suggested):
-                console.print(f"Choose #1 to #{len(suggested)} (h shows them).")
-                continue
-            action = suggested[k - 1][1]
+            action = _pick(t, view, actions, suggested, low)
         else:
-            try:
-                action = game.parse_move(view, entry)
-            except VncardsError as e:
-                console.print(Text(f"I cannot read that: {e}."))
-                continue
-            if action not in actions:
-                console.print(Text(_reason(t, state, action)))
-                continue
-        if _confirmed(t, state, action):
+            action = _typed(t, game, state, view, actions, entry)
+        if action is not None and _confirmed(t, state, action):
             return action
+
+
+def _typed(
+    t: Sitting, game: ReadsMoves, state: Any, view: View, actions: Sequence[Any], entry: str
+) -> Any:
+    """The legal action ``entry`` types, or ``None`` once what is wrong with it (or the
+    help) is shown."""
+    vi = t.vietnamese
+    if entry.lower() in ("?", "help"):
+        console.print(help_text(t.plugin, vietnamese=vi, rules=t.rules))
+        return None
+    if not entry:
+        console.print(say("type-move", vi))
+        return None
+    try:
+        action = game.parse_move(view, entry)
+    except VncardsError as e:
+        console.print(Text(say("cannot-read", vi).format(error=e)))
+        return None
+    if action not in actions:
+        console.print(Text(_reason(t, state, action)))
+        return None
+    return action
+
+
+def _pick(
+    t: Sitting,
+    view: View,
+    actions: Sequence[Any],
+    suggested: list[tuple[Text, Any]],
+    low: str,
+) -> Any:
+    """``#N``: suggestion N; ``h``: the hint (the strongest bot's choice, first among
+    the suggestions); ``h`` again or ``moves``: every suggestion. ``None`` but for #N."""
+    vi = t.vietnamese
+    if not suggested:
+        console.print(say("no-suggestion", vi))
+        return None
+    if low.startswith("#"):
+        k = int(low[1:]) if low[1:].isdigit() else 0
+        if 1 <= k <= len(suggested):
+            return suggested[k - 1][1]
+        console.print(say("choose", vi).format(n=len(suggested)))
+        return None
+    if low in ("h", "hint") and not t.hinted:
+        t.hinted = True
+        number, why = _typed_hint(t, view, actions, suggested)
+        hint = Text.assemble((say("hint-typed", vi).format(number=number), "bold"))
+        hint.append_text(suggested[number - 1][0])
+        console.print(
+            hint.append(f" — {why}" if why else "").append(f"  {say('hint-typed-again', vi)}")
+        )
+        return None
+    for i, (label, _) in enumerate(suggested, 1):
+        console.print(Text.assemble((f"  #{i:<3}", "bold"), label))
+    return None
+
+
+def _typed_hint(
+    t: Sitting,
+    view: View,
+    actions: Sequence[Any],
+    suggested: list[tuple[Text, Any]],
+) -> tuple[int, str]:
+    """The number of the strongest bot's choice among the suggestions and why it chose
+    it; the game's first suggestion, whose words are its own reason, when the bot
+    chose none of them (or there is no such bot)."""
+    if t.hinter is None:
+        return 1, ""
+    choice = t.hinter.choose(view, list(actions), False)
+    for i, (_, action) in enumerate(suggested, 1):
+        if action == choice:
+            return i, _why(t.hinter, t.vietnamese)
+    return 1, ""
 
 
 def _confirmed(t: Sitting, state: Any, action: Any) -> bool:
@@ -550,9 +532,10 @@ def _confirmed(t: Sitting, state: Any, action: Any) -> bool:
     warning = _warning(t, state, action)
     if warning is None:
         return True
-    console.print(Text(f"⚠ This move {warning}", style="bold magenta"))
+    vi = t.vietnamese
+    console.print(Text(say("warn", vi).format(warning=warning), style="bold magenta"))
     try:
-        answer = console.input("Make it anyway? (y/N)> ")
+        answer = console.input(say("anyway", vi))
     except EOFError:
         raise PlayerQuitError from None
     return answer.strip().lower() in ("y", "yes", "có", "co")

@@ -10,7 +10,7 @@ instant wins, how it ends, its help — comes from the game as :class:`ClimbWord
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from vncards.core._climb_words import table_lines
@@ -38,18 +38,28 @@ class ClimbWords:
     ``reasons``: transfer reason code → words; ``instant_wins``: instant-win code →
     the hand in words; ``outcomes``: outcome code → a sentence with ``{who}`` (the
     winner), ``{wins}`` (the verb, agreeing with "You") and ``{hand}`` (the instant
-    win); ``help``: the lines of the play prompt's ``?``.
+    win); ``help``: the lines of the play prompt's ``?``; ``declarations``: what a
+    declaration's code names (``sam`` → Sâm); ``refusals``: refusal code → a sentence
+    to the player (others keep the engine's message).
     """
 
     reasons: Mapping[str, str]
     instant_wins: Mapping[str, str]
     outcomes: Mapping[str, str]
     help: tuple[str, ...]
+    declarations: Mapping[str, str] = field(default_factory=dict)
+    refusals: Mapping[str, str] = field(default_factory=dict)
 
 
 _DECLARE = {
     False: "You may declare now (s), or not (p).",
     True: "Bạn có thể báo (s), hoặc không (p).",
+}
+# a record action's verb: the third person, the form "You" takes, in Vietnamese
+_VERBS = {
+    "play": ("plays ", "play ", "đánh "),
+    "pass": ("passes", "pass", "bỏ lượt"),
+    "declare": ("declares ", "declare ", "báo "),
 }
 _ROUND = {
     False: ("{who} takes the round and leads.", "{who} takes the round; {next} leads."),
@@ -77,17 +87,21 @@ class ClimbTalk:
         """The combination to beat and whose it is, who passed, the open chain."""
         if not isinstance(view, ShedView):
             return list(self.plugin.table_words(view, players))
-        lines = table_lines(view, players, _cards, self.vietnamese)
+        lines = table_lines(view, players, _cards, self.vietnamese, self.words.declarations)
         if view.to_act == view.seat and any(isinstance(a, Declare) for a in view.legal):
             lines.append((_DECLARE[self.vietnamese],))
         return lines
 
     def event(self, event: Event, players: Sequence[str], you: int | None) -> Words | None:
-        """In Vietnamese, the core's events; in English ``None`` (the screen's words
-        and the game's ``event_words`` say them)."""
-        if not self.vietnamese or event.seat is None:
+        """In Vietnamese, the core's events; in English a declaration, ``None`` for the
+        others (the screen's words and the game's ``event_words`` say them)."""
+        if event.seat is None:
             return None
         who = players[event.seat]
+        if isinstance(event, Declared):
+            return (who + " ", *self.action({"declare": event.what}, event.seat == you))
+        if not self.vietnamese:
+            return None
         if isinstance(event, Played):
             return (f"{who} đánh ", Cards(event.cards))
         if isinstance(event, Passed):
@@ -95,8 +109,6 @@ class ClimbTalk:
         if isinstance(event, Chopped):
             victim = players[event.victim]
             return (f"  ⚔ Chặt! {who} chặt {victim}: cả chuỗi {event.value} lá.",)
-        if isinstance(event, Declared):
-            return (f"{who} báo {event.what}",)
         if isinstance(event, WentOut):
             return (f"  {who} hết bài.",)
         if isinstance(event, Revealed):
@@ -127,9 +139,32 @@ class ClimbTalk:
         text = same if before.table_seat == after.to_act else other
         return [(text.format(who=who, next=nxt),)]
 
+    def action(self, data: Mapping[str, Any], you: bool = False) -> Words:
+        """A play, a pass or a declaration (a record action) as a phrase.
+
+        >>> from vncards.tienlen import plugin
+        >>> plugin.table_talk().action({"play": ["3S", "4S"]})
+        ('plays ', ('3S', '4S'))
+        >>> plugin.table_talk(vietnamese=True).action({"pass": True}, you=True)
+        ('bỏ lượt',)
+        """
+        key = next((k for k in _VERBS if k in data), None)
+        if key is None:  # an action of the game's own: its record form
+            return (" ".join(f"{k} {v}" for k, v in data.items()),)
+        verb = _VERBS[key][2 if self.vietnamese else 1 if you else 0]
+        if key == "play":
+            return (verb, Cards(tuple(data["play"])))
+        if key == "declare":
+            return (verb + self.words.declarations.get(data["declare"], data["declare"]),)
+        return (verb,)
+
     def reason(self, code: str) -> str:
         """A transfer reason in the game's words."""
         return self.words.reasons.get(code, code)
+
+    def refusal(self, code: str, message: str) -> str:
+        """The game's sentence for a refusal, else the engine's message."""
+        return self.words.refusals.get(code, message)
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
         """How the game ended, in one sentence."""

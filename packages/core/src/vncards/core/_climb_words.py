@@ -6,7 +6,7 @@ Vietnamese. Both ``SheddingGame.table_words`` and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from vncards.core._events import Cards, Declared
@@ -37,11 +37,15 @@ _PHRASES = {
 
 
 def table_lines(
-    view: Any, players: Sequence[str], cards: Callable[[int], list[str]], vietnamese: bool
+    view: Any,
+    players: Sequence[str],
+    cards: Callable[[int], list[str]],
+    vietnamese: bool,
+    named: Mapping[str, str] | None = None,
 ) -> list[Words]:
     """The table's lines for ``view`` (a climbing game's view: ``table``,
     ``table_seat``, ``passed``, the chain and the declarations), ``cards`` writing a
-    card mask as tokens.
+    card mask as tokens and ``named`` naming a declaration's code (``sam`` → Sâm).
 
     >>> from vncards.tienlen import plugin
     >>> from vncards.core._shedding import _cards
@@ -69,5 +73,6 @@ def table_lines(
         if isinstance(d, Declared) and d.seat is not None:
             mine = d.seat == view.seat
             text = say["you declared" if mine else "declared"]
-            lines.append((text.format(who=players[d.seat], what=d.what),))
+            what = (named or {}).get(d.what, d.what)
+            lines.append((text.format(who=players[d.seat], what=what),))
     return lines

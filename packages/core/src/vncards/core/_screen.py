@@ -1,14 +1,15 @@
 """The words a game gives a play screen, in English or in Vietnamese.
 
-A screen (``vncards play``, a web table) knows no game: what it writes about the table,
-the events, the end of a round, the payments and the help comes from the game through
-:class:`SpeaksAtTable`. A game without it still plays; the screen then writes public
-values and events from their JSON form, and reason codes as they are.
+A screen (``vncards play``, a web table, a referee's report) knows no game: what it
+writes about the table, the events, the moves, the end of a round, the payments, the
+refusals and the help comes from the game through :class:`SpeaksAtTable`. A game
+without it still plays; the screen then writes public values, events and moves from
+their JSON form, and reason codes as they are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from vncards.core._events import Event, View
@@ -35,8 +36,19 @@ class TableTalk(Protocol):
         that no single event says: the end of a round and who leads the next."""
         ...
 
+    def action(self, data: Mapping[str, Any], you: bool = False) -> Words:
+        """A record action of the game (without ``player``) as a phrase without its
+        subject: ``plays 3♠ 4♠`` (``play 3♠ 4♠`` with ``you``, for a seat addressed as
+        "You"). A move list, a hint and a referee's report say moves with it."""
+        ...
+
     def reason(self, code: str) -> str:
         """A transfer reason (a code of the game's vocabulary) in words."""
+        ...
+
+    def refusal(self, code: str, message: str) -> str:
+        """Why an action is refused, said to its player: the words for the refusal's
+        ``code``, else the engine's own ``message``."""
         ...
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:

@@ -6,11 +6,11 @@ each chi pays). The table and the reveal of each hand are the plugin's own
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vncards.core import Event, GameResult, View, Words
+from vncards.core import Cards, Event, GameResult, View, Words
 
 __all__ = ["MauBinhTalk", "table_talk"]
 
@@ -42,6 +42,15 @@ _OUTCOMES = {
         "draw": "Hòa: không ai được gì.",
     },
 }
+# how an arrangement is typed, in Vietnamese (the plugin's ``move_help`` in English)
+_MOVE_HELP_VI = (
+    "Gõ ba chi cách nhau bởi /, chi cuối (chi1, 5 lá) trước, rồi chi giữa (chi2, 5 lá)"
+    " và chi đầu (chi3, 3 lá):",
+    "  chi1: AS AH AD 5C 5D / chi2: 9S 9H 7S 8C 2C / chi3: JD QH KS",
+    "hoặc không ghi nhãn (AS AH AD 5C 5D / 9S 9H 7S 8C 2C / JD QH KS); chi có nhãn thì"
+    " gõ theo thứ tự nào cũng được, và một chi có thể là vị trí trong tay (1 2 3 4 5).",
+    "Mỗi chi phải mạnh ít nhất bằng chi sau nó (nếu không là binh lủng).",
+)
 _PAYS = {
     False: (
         "Each chi meets each opponent's: one lá per chi won (more for strong hands);",
@@ -67,9 +76,16 @@ class MauBinhTalk:
     plugin: Any
     vietnamese: bool
 
+    def _move_help(self) -> tuple[str, ...]:
+        return _MOVE_HELP_VI if self.vietnamese else tuple(self.plugin.move_help)
+
     def table(self, view: View, players: Sequence[str]) -> list[Words]:
-        """The plugin's own lines about the table."""
-        return list(self.plugin.table_words(view, players))
+        """The plugin's own lines about the table, then, for a seat still to arrange,
+        how an arrangement is typed."""
+        lines = list(self.plugin.table_words(view, players))
+        if view.to_act == view.seat:
+            lines.append((self._move_help()[0],))
+        return lines
 
     def event(self, event: Event, players: Sequence[str], you: int | None) -> Words | None:
         """``None``: the plugin's ``event_words`` say each reveal."""
@@ -79,9 +95,30 @@ class MauBinhTalk:
         """Nothing: Mậu Binh has no rounds."""
         return []
 
+    def action(self, data: Mapping[str, Any], you: bool = False) -> Words:
+        """An arrangement (a record action) as a phrase, back chi first.
+
+        >>> from vncards.maubinh import plugin
+        >>> talk = plugin.table_talk()
+        >>> talk.action({"arrange": {"chi1": ["AS"], "chi2": ["KS"], "chi3": ["QS"]}})
+        ('arranges ', ('AS',), ' / ', ('KS',), ' / ', ('QS',))
+        """
+        chis = data.get("arrange")
+        if not isinstance(chis, Mapping):  # an action of the game's own: its record form
+            return (" ".join(f"{k} {v}" for k, v in data.items()),)
+        verb = "xếp " if self.vietnamese else "arrange " if you else "arranges "
+        out: list[str | Cards] = [verb]
+        for i, key in enumerate(("chi1", "chi2", "chi3")):
+            out += [" / " if i else "", Cards(tuple(chis.get(key, ())))]
+        return tuple(p for p in out if p != "")
+
     def reason(self, code: str) -> str:
         """A transfer reason in words."""
         return _REASONS[self.vietnamese].get(code, code)
+
+    def refusal(self, code: str, message: str) -> str:
+        """The engine's own sentence."""
+        return message
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
         """How the game ended."""
@@ -92,7 +129,7 @@ class MauBinhTalk:
 
     def help(self) -> Sequence[str]:
         """How an arrangement is typed, then what it pays."""
-        return (*self.plugin.move_help, *_PAYS[self.vietnamese])
+        return (*self._move_help(), *_PAYS[self.vietnamese])
 
 
 def table_talk(plugin: Any, vietnamese: bool = False) -> MauBinhTalk:

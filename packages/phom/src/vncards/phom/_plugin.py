@@ -66,6 +66,7 @@ from vncards.phom._settle import REASONS, hand_points
 from vncards.phom._state import PhomState, aggregate
 from vncards.phom._typed import TypedMoves
 from vncards.phom._view import PhomView, determinize, make_view
+from vncards.phom._words import SpeaksPhom
 
 __all__ = ["PhomGame", "plugin"]
 
@@ -102,7 +103,7 @@ _LAY_OFF_SHAPE: Any = Annotated[
 ]
 
 
-class PhomGame(TypedMoves):
+class PhomGame(TypedMoves, SpeaksPhom):
     """Phỏm (Tá lả) as a vncards game plugin.
 
     >>> from vncards.core import play_game

@@ -6,11 +6,14 @@ table and the events are a climbing game's (:class:`~vncards.core.ClimbTalk`).
 
 from __future__ import annotations
 
-from vncards.core import ClimbTalk, ClimbWords
+from collections.abc import Sequence
+
+from vncards.core import ClimbTalk, ClimbWords, Event, Words
+from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._hands import INSTANT_WINS
 from vncards.samloc._rules import SamRules
 
-__all__ = ["table_talk", "words_for"]
+__all__ = ["SamTalk", "table_talk", "words_for"]
 
 _REASONS = {
     False: {
@@ -106,15 +109,48 @@ def words_for(rules: SamRules, vietnamese: bool = False) -> ClimbWords:
     """
     instant = _INSTANT_VI if vietnamese else dict(INSTANT_WINS)
     return ClimbWords(
-        _REASONS[vietnamese], instant, _OUTCOMES[vietnamese], _help(rules, vietnamese)
+        _REASONS[vietnamese],
+        instant,
+        _OUTCOMES[vietnamese],
+        _help(rules, vietnamese),
+        declarations={"sam": "Sâm"},
     )
 
 
-def table_talk(plugin: object, rules: SamRules, vietnamese: bool = False) -> ClimbTalk:
+class SamTalk(ClimbTalk):
+    """Sâm Lốc's words: a climbing game's, and in Vietnamese its own events too (báo
+    một, its violation, a player stuck on a 2); in English the plugin's
+    ``event_words`` say those.
+
+    >>> from vncards.samloc import plugin
+    >>> talk = table_talk(plugin, SamRules(), vietnamese=True)
+    >>> talk.event(OneCard(1), ["Bạn", "An"], 0)
+    ('An còn một lá (báo một).',)
+    """
+
+    def event(self, event: Event, players: Sequence[str], you: int | None) -> Words | None:
+        """The báo một lines in Vietnamese, then a climbing game's events."""
+        if not self.vietnamese or event.seat is None:
+            return super().event(event, players, you)
+        who = players[event.seat]
+        if isinstance(event, OneCard):
+            return (f"{who} còn một lá (báo một).",)
+        if isinstance(event, BaoMotViolated):
+            held = players[event.announced]
+            return (
+                f"{who} không chặn {held}, người còn một lá: phạm luật báo một"
+                f" (nếu {held} về nhất, {who} đền cho cả làng).",
+            )
+        if isinstance(event, Stuck):
+            return (f"{who} chỉ còn một con 2, không được về bằng 2 (thối 2), nên dừng chơi.",)
+        return super().event(event, players, you)
+
+
+def table_talk(plugin: object, rules: SamRules, vietnamese: bool = False) -> SamTalk:
     """The screen words of ``plugin`` (Sâm Lốc) for ``rules``.
 
     >>> from vncards.samloc import plugin
     >>> table_talk(plugin, SamRules()).reason("den")
     'a failed Sâm (đền)'
     """
-    return ClimbTalk(plugin, words_for(rules, vietnamese), vietnamese=vietnamese)
+    return SamTalk(plugin, words_for(rules, vietnamese), vietnamese=vietnamese)

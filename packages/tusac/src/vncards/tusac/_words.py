@@ -101,6 +101,8 @@ ENGLISH = _Phrases(
         "khui": " — a Khui!",
         "reveal": "{who} {lays} down a Quàn: ",
         "den": "  ⚠ {who} did not discard the worst rác: đền is owed if someone wins with ",
+        "active": "the active card",
+        "lone": " (a lone Tướng)",
     },
     reasons={
         "win": "the winner's due (3 + lệnh, + 10)",
@@ -173,6 +175,8 @@ VIETNAMESE = _Phrases(
         "khui": " — khui!",
         "reveal": "{who} hạ quàn: ",
         "den": "  ⚠ {who} không đánh lá rác tệ nhất: phải đền nếu có người tới bằng ",
+        "active": "lá trên bàn",
+        "lone": " (tướng lẻ)",
     },
     reasons={
         "win": "tiền tới (3 + lệnh, + 10)",
@@ -361,6 +365,26 @@ class TuSacTalk:
                 out.append(ev["khui"])
         return tuple(out)
 
+    def action(self, data: Mapping[str, Any], you: bool = False) -> Words:
+        """A discard, a take, a draw or a pass (a record action) as a phrase.
+
+        >>> _plain(table_talk().action({"take": ["YE", "YE"]}))
+        'takes the active card with YE YE'
+        >>> _plain(table_talk(True).action({"discard": "RK"}, you=True))
+        'đánh RK'
+        """
+        ev, verbs = self.words.events, self._verbs(0 if you else None, 0)
+        phrase = {k: ev[k].format(who="", **verbs).lstrip() for k in ("discard", "draw", "take")}
+        if "discard" in data:
+            return (phrase["discard"], Cards((data["discard"],)))
+        if "take" in data:
+            if not data["take"]:
+                return (phrase["take"] + ev["active"] + ev["lone"],)
+            return (phrase["take"] + ev["active"] + ev["with"], Cards(data["take"]))
+        if "draw" in data:
+            return (phrase["draw"].rstrip(),)
+        return (ev["pass"].format(who="", **verbs).lstrip(),)
+
     def between(self, before: View, after: View, players: Sequence[str]) -> list[Words]:
         """Nothing: Tứ Sắc has no rounds (every change is an event)."""
         return []
@@ -368,6 +392,10 @@ class TuSacTalk:
     def reason(self, code: str) -> str:
         """A transfer reason in words (the code itself for one this game lacks)."""
         return self.words.reasons.get(code, code)
+
+    def refusal(self, code: str, message: str) -> str:
+        """The engine's own sentence: it names the rule and the cards."""
+        return message
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
         """How the game ended.
