@@ -23,7 +23,7 @@ from vncards.cli._turn import Sitting, human_turn
 from vncards.cli.app import app
 from vncards.core import SpeaksAtTable, get_game
 
-GAMES = ("tienlen", "samloc", "tusac", "maubinh")
+GAMES = ("tienlen", "samloc", "tusac", "maubinh", "phom")
 
 
 def _game(name: str) -> Any:
@@ -193,7 +193,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the vncards script is not installed")
 @pytest.mark.parametrize("columns", [80, 100])
-@pytest.mark.parametrize("game", ["tusac", "samloc"])
+@pytest.mark.parametrize("game", ["tusac", "samloc", "phom"])
 def test_a_game_and_again_in_a_pseudo_terminal(game: str, columns: int, tmp_path: Path) -> None:
     """In a real pseudo-terminal 80 or 100 columns wide, with colour (as a person sees
     it): every line fits the width, the table is in words, a single game ends by asking
@@ -232,7 +232,10 @@ def test_a_game_and_again_in_a_pseudo_terminal(game: str, columns: int, tmp_path
         assert len(line.rstrip()) <= columns, line
     assert "2 records saved to" in transcript
     assert "Payments (lá):" in transcript
-    raw = ("phase:", "active_drawn", "type discard") if game == "tusac" else ("combo:",)
+    raw = {
+        "tusac": ("phase:", "active_drawn", "type discard"),
+        "phom": ("takeable", "table_discards", "meld_order", "Stock: "),
+    }.get(game, ("combo:",))
     for value in raw:
         assert value not in transcript
 
