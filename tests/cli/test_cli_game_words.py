@@ -226,3 +226,18 @@ def test_every_game_says_its_record_actions() -> None:
                 assert said.strip(), (name, data)
                 if vietnamese:
                     assert not set(data) & set(said.split()), (name, data, said)
+
+
+def test_maubinh_in_vietnamese(runner: CliRunner) -> None:
+    """--vi (rules page, maubinh.md: arrange, then every chi revealed): who is still to
+    arrange, how an arrangement is typed, each arrangement and each reveal with its
+    hands' Vietnamese names (sảnh, thú, cù lũ, mậu thầu …), in Vietnamese."""
+    args = ["play", "maubinh", "-n", "3", "-b", "greedy", "--seed", "8", "--vi"]
+    out = runner.invoke(app, args, input="#1\nn\n", env=ENV)
+    assert out.exit_code == 0, out.output
+    screen = " ".join(out.stdout.split())
+    for said in ("Còn chờ xếp bài: Bạn, An, Bình.", "Gõ ba chi", "An đã xếp bài.", "lật bài:"):
+        assert said in screen, said
+    assert "(mậu thầu)" in screen
+    for english in ("Still to arrange", "has arranged", "revealed", "high-card", "Type your"):
+        assert english not in screen, english

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vncards.core import Cards, Event, GameResult, View, Words
+from vncards.maubinh._engine import Arranged, InstantDeclared, Revealed
 
 __all__ = ["MauBinhTalk", "table_talk"]
 
@@ -42,6 +43,29 @@ _OUTCOMES = {
         "draw": "Hòa: không ai được gì.",
     },
 }
+# the hands' names in Vietnamese (the plugin writes the codes in English)
+_HANDS_VI = {
+    "high-card": "mậu thầu",
+    "pair": "đôi",
+    "two-pair": "thú",
+    "trips": "sám cô",
+    "straight": "sảnh",
+    "flush": "thùng",
+    "full-house": "cù lũ",
+    "quads": "tứ quý",
+    "straight-flush": "thùng phá sảnh",
+}
+_INSTANT_VI = {
+    "rong-cuon": "rồng cuốn",
+    "sanh-rong": "sảnh rồng",
+    "dong-mau-13": "đồng màu 13 lá",
+    "dong-mau-12": "đồng màu 12 lá",
+    "nam-doi-mot-sam": "năm đôi một sám",
+    "luc-phe-bon": "lục phé bôn",
+    "ba-thung": "ba thùng",
+    "ba-sanh": "ba sảnh",
+}
+
 # how an arrangement is typed, in Vietnamese (the plugin's ``move_help`` in English)
 _MOVE_HELP_VI = (
     "Gõ ba chi cách nhau bởi /, chi cuối (chi1, 5 lá) trước, rồi chi giữa (chi2, 5 lá)"
@@ -80,15 +104,56 @@ class MauBinhTalk:
         return _MOVE_HELP_VI if self.vietnamese else tuple(self.plugin.move_help)
 
     def table(self, view: View, players: Sequence[str]) -> list[Words]:
-        """The plugin's own lines about the table, then, for a seat still to arrange,
-        how an arrangement is typed."""
-        lines = list(self.plugin.table_words(view, players))
+        """The instant hands shown and who is still to arrange (the plugin's lines in
+        English), then, for a seat still to arrange, how an arrangement is typed."""
+        if self.vietnamese:
+            lines = self._table_vi(view, players)
+        else:
+            lines = list(self.plugin.table_words(view, players))
         if view.to_act == view.seat:
             lines.append((self._move_help()[0],))
         return lines
 
+    def _table_vi(self, view: View, players: Sequence[str]) -> list[Words]:
+        instant: Sequence[str | None] = getattr(view, "instant", ())
+        arranged: Sequence[bool] = getattr(view, "arranged", ())
+        shown = view.public.get("shown", [])
+        lines: list[Words] = [
+            (f"{players[s]} báo {_INSTANT_VI.get(code, code)}: ", Cards(shown[s]))
+            for s, code in enumerate(instant)
+            if code is not None
+        ]
+        waiting = [
+            players[s] for s in range(len(arranged)) if instant[s] is None and not arranged[s]
+        ]
+        if waiting and view.to_act is not None:
+            lines.append((f"Còn chờ xếp bài: {', '.join(waiting)}.",))
+        return lines
+
     def event(self, event: Event, players: Sequence[str], you: int | None) -> Words | None:
-        """``None``: the plugin's ``event_words`` say each reveal."""
+        """In Vietnamese an instant hand shown, an arrangement, a reveal; in English
+        ``None`` (the plugin's ``event_words`` say them).
+
+        >>> from vncards.maubinh import plugin
+        >>> plugin.table_talk(vietnamese=True).event(Arranged(1), ["Bạn", "An"], 0)
+        ('An đã xếp bài.',)
+        """
+        if not self.vietnamese or event.seat is None:
+            return None
+        who = players[event.seat]
+        if isinstance(event, InstantDeclared):
+            return (f"{who} báo {_INSTANT_VI.get(event.what, event.what)}: ", Cards(event.cards))
+        if isinstance(event, Arranged):
+            if not event.chi1:
+                return (f"{who} đã xếp bài.",)
+            chis = (Cards(event.chi1), " / ", Cards(event.chi2), " / ", Cards(event.chi3))
+            return (f"{who} xếp ", *chis, ".")
+        if isinstance(event, Revealed):
+            out: list[str | Cards] = [f"{who} lật bài: "]
+            for i, cards in enumerate((event.chi1, event.chi2, event.chi3)):
+                hand = event.hands[i] if i < len(event.hands) else ""
+                out += [" / " if i else "", Cards(cards), f" ({_HANDS_VI.get(hand, hand)})"]
+            return (*out, " — binh lủng." if event.fouled else ".")
         return None
 
     def between(self, before: View, after: View, players: Sequence[str]) -> list[Words]:
