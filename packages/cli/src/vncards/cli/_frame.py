@@ -32,6 +32,17 @@ _FRAME: dict[str, tuple[str, str]] = {
     "player": ("player", "người chơi"),
     "again": ("Play again? (y/N)> ", "Chơi ván nữa? (y/N)> "),
     "bye": ("Bye.", "Tạm biệt."),
+    "game-of": ("Game {number} of {games}", "Ván {number}/{games}"),
+    "saved-one": ("Record saved to {where}.", "Đã lưu biên bản vào {where}."),
+    "saved-lines": (
+        "{n} records (one a line) saved to {where}.",
+        "Đã lưu {n} biên bản (mỗi dòng một ván) vào {where}.",
+    ),
+    "saved-files": ("{n} records saved to {where}.", "Đã lưu {n} biên bản vào {where}."),
+    "no-record": (
+        "No game was finished: no record saved.",
+        "Chưa xong ván nào: không lưu biên bản.",
+    ),
     "opening": (
         "variant {variant}, seed {seed}. {bots} against you. Type ? for help.",
         "biến thể {variant}, seed {seed}. {bots} chơi với bạn. Gõ ? để xem trợ giúp.",

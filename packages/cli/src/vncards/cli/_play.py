@@ -218,7 +218,8 @@ def play_command(
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the deal(s).")] = None,
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="Games in the match.")] = 1,
     vietnamese: Annotated[
-        bool, typer.Option("--vi", help="Vietnamese card names (10 cơ).")
+        bool,
+        typer.Option("--vi", help="In Vietnamese: the game's words and the cards' names (10 cơ)."),
     ] = False,
     think: Annotated[
         float | None,
@@ -280,7 +281,7 @@ def play_command(
         g = 0
         while g < games or (games == 1 and _again(vietnamese)):
             if games > 1:
-                console.rule(f"Game {g + 1} of {games}")
+                console.rule(say("game-of", vietnamese).format(number=g + 1, games=games))
             target = None if record is None else _record_path(record, 1 if games > 1 else g + 1)
             if g and games == 1 and out is not None:  # a game played again: its own file
                 out.commit()
@@ -298,10 +299,15 @@ def play_command(
         if out is not None:  # the whole records in the target's place, or nothing
             out.commit() if written else out.discard()
     if record is not None and saved:
-        what = "Record" if saved == 1 else f"{saved} records (one a line)"
-        where = plain(str(record))
-        if games == 1 and saved > 1:  # games played again: one file each
-            what, where = f"{saved} records", f"{where} … {_record_path(record, saved).name}"
-        console.print(f"{what} saved to {where}.")
+        _say_saved(record, saved, games, vietnamese)
     elif out is not None:
-        console.print("No game was finished: no record saved.")
+        console.print(say("no-record", vietnamese))
+
+
+def _say_saved(record: Path, saved: int, games: int, vietnamese: bool) -> None:
+    """Where the records went: one file, one a line, or a file each."""
+    where = plain(str(record))
+    key = "saved-one" if saved == 1 else "saved-lines"
+    if games == 1 and saved > 1:  # games played again: one file each
+        key, where = "saved-files", f"{where} … {_record_path(record, saved).name}"
+    console.print(say(key, vietnamese).format(n=saved, where=where))
