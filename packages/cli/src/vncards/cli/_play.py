@@ -100,11 +100,26 @@ class PlayCommand(HelpCommand):
             + ("" if title else " [bold]vncards play GAME --help[/] shows a game's own.")
         )
         if isinstance(plugin, ReadsMoves):  # the game's own form of a move
-            self.epilog = " ".join(escape(line.strip()) for line in plugin.move_help)
+            self.epilog = escape(_as_prose(plugin.move_help))
         try:
             super().format_help(ctx, formatter)
         finally:
             self.epilog = saved
+
+
+def _as_prose(lines: Sequence[str]) -> str:
+    """A game's help lines as one paragraph: a line that ends a sentence without a stop
+    gets one.
+
+    >>> _as_prose(["draw or take: 9S", "On your last turn, meld (m alone: móm)", "then"])
+    'draw or take: 9S. On your last turn, meld (m alone: móm) then'
+    """
+    out = ""
+    for line in (line.strip() for line in lines):
+        if out and line[:1].isupper() and out[-1] not in ".:;!?":
+            out += "."
+        out += (" " if out else "") + line
+    return out
 
 
 def _play_game(t: Sitting, rules: Any, seed: int, first: int | None) -> Any:
