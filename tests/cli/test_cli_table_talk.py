@@ -191,28 +191,44 @@ SCRIPT = Path(sys.executable).with_name("vncards")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
+# what the screen says in each language, for the pseudo-terminal test
+_PTY_WORDS = {
+    False: (r"Your move \([^)]*\)> ", r"Play again\? \(y/N\)> ", "2 records saved to", "Payments"),
+    True: (r"Nước đi \([^)]*\)> ", r"Chơi ván nữa\? \(y/N\)> ", "Đã lưu 2 biên bản", "Thanh toán"),
+}
+
+
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the vncards script is not installed")
-@pytest.mark.parametrize("columns", [80, 100])
-@pytest.mark.parametrize("game", ["tusac", "samloc", "phom"])
-def test_a_game_and_again_in_a_pseudo_terminal(game: str, columns: int, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("columns", "vi"), [(80, False), (100, False), (80, True)])
+@pytest.mark.parametrize("game", ["tienlen", "samloc", "tusac", "maubinh", "phom"])
+def test_a_game_and_again_in_a_pseudo_terminal(
+    game: str, columns: int, vi: bool, tmp_path: Path
+) -> None:
     """In a real pseudo-terminal 80 or 100 columns wide, with colour (as a person sees
-    it): every line fits the width, the table is in words, a single game ends by asking
-    "again?"; yes plays another whose record is a file of its own, no ends."""
+    it), in English or with --vi: every line fits the width, the table is in words, a
+    single game ends by asking "again?"; yes plays another whose record is a file of its
+    own, no ends."""
     import pexpect
 
+    move, again_prompt, saved, payments = _PTY_WORDS[vi]
     path = tmp_path / "game.json"
     env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(columns), VNCARDS_PLUGINS=game)
     env.pop("NO_COLOR", None)
     args = ["play", game, "-n", "2", "-b", "random", "--seed", "5", "--record", str(path)]
     child = pexpect.spawn(
-        str(SCRIPT), args, env=env, encoding="utf-8", timeout=60, dimensions=(50, columns)
+        str(SCRIPT),
+        [*args, *(["--vi"] if vi else [])],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, columns),
     )
     log = io.StringIO()
     child.logfile_read = log
     again = 0
     try:
         for _ in range(800):
-            i = child.expect([r"Your move \([^)]*\)> ", r"Play again\? \(y/N\)> "])
+            i = child.expect([move, again_prompt])
             if i == 1:
                 again += 1
                 child.sendline("y" if again == 1 else "n")
@@ -230,14 +246,17 @@ def test_a_game_and_again_in_a_pseudo_terminal(game: str, columns: int, tmp_path
     transcript = ANSI.sub("", log.getvalue())
     for line in transcript.splitlines():
         assert len(line.rstrip()) <= columns, line
-    assert "2 records saved to" in transcript
-    assert "Payments (lá):" in transcript
+    assert saved in transcript
+    assert f"{payments} (lá):" in transcript
     raw = {
         "tusac": ("phase:", "active_drawn", "type discard"),
         "phom": ("takeable", "table_discards", "meld_order", "Stock: "),
     }.get(game, ("combo:",))
     for value in raw:
         assert value not in transcript
+    if vi:
+        for english in ("Your ", " the ", " you ", " card"):
+            assert english not in transcript, english
 
 
 def test_version_says_which_build() -> None:
