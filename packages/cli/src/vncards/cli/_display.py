@@ -363,10 +363,15 @@ def transfer_text(
     return Text(f"  {payer} {verb} {payee} {transfer.amount} lá — {why}")
 
 
-def transfers_table(title: str, transfers: Sequence[Mapping[str, Any]]) -> Table:
-    """One row per itemised payment: who pays whom, how much and why."""
+def transfers_table(
+    title: str,
+    transfers: Sequence[Mapping[str, Any]],
+    heads: Sequence[str] = ("from", "to", "amount", "reason"),
+) -> Table:
+    """One row per itemised payment: who pays whom, how much and why (``heads`` name
+    the four columns)."""
     table = Table(title=title, title_justify="left")
-    for col, justify in (("from", "left"), ("to", "left"), ("amount", "right"), ("reason", "left")):
+    for col, justify in zip(heads, ("left", "left", "right", "left"), strict=True):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     for t in transfers:
         cells = (t["from"], t["to"], t["amount"], t["reason"])

@@ -126,6 +126,10 @@ _FRAME: dict[str, tuple[str, str]] = {
     "ref-transfers": ("Transfers", "Các khoản trả"),
     "ref-payments": ("Payments", "Thanh toán"),
     "ref-net": ("net", "tổng"),
+    "ref-bet": (" (lá × bet {bet})", " (lá × tiền cược {bet})"),
+    # the columns of a table, apart by |
+    "ref-transfer-heads": ("from|to|amount|reason", "người trả|người nhận|số lá|lý do"),
+    "ref-violation-heads": ("action|player|rule|what", "nước|người chơi|luật|nội dung"),
 }
 
 

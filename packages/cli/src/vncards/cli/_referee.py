@@ -236,17 +236,18 @@ def _account(
     _ruling(plugin, record, report, vi)
     if report.violations:
         table = Table(title=say("ref-violations", vi), title_justify="left")
-        for col in ("action", "player", "rule", "what"):
+        for col in say("ref-violation-heads", vi).split("|"):
             table.add_column(col)
         for v in report.violations:
             table.add_row(*(Text(plain(c)) for c in (v.index, v.player, v.rule, v.message)))
         console.print(table)
-    bet = f" (lá × bet {record.bet})" if record.bet != 1 else " (lá)"
+    bet = say("ref-bet", vi).format(bet=record.bet) if record.bet != 1 else " (lá)"
     if report.transfers:
         rows = [t.model_dump(by_alias=True) for t in report.transfers]
         for row in rows:
             row["reason"] = reason_text(plugin, row["reason"], vietnamese=vi)
-        console.print(transfers_table(say("ref-transfers", vi) + bet, rows))
+        heads = say("ref-transfer-heads", vi).split("|")
+        console.print(transfers_table(say("ref-transfers", vi) + bet, rows, heads))
     console.print(
         payments_table(
             say("ref-payments", vi) + bet,
