@@ -241,3 +241,31 @@ def test_maubinh_in_vietnamese(runner: CliRunner) -> None:
     assert "(mậu thầu)" in screen
     for english in ("Still to arrange", "has arranged", "revealed", "high-card", "Type your"):
         assert english not in screen, english
+
+
+@pytest.mark.parametrize("name", ["tienlen", "samloc"])
+def test_climbing_events_in_vietnamese(name: str) -> None:
+    """--vi: a climbing game's events — a play, a pass, a chop and the chain paid when
+    its round ends, a declaration (Sâm), a hand that empties — are Vietnamese lines."""
+    from vncards.cli._display import event_text
+    from vncards.core import Chopped, Declared, Passed, Played, Settled, Transfer, WentOut
+
+    plugin, names = get_game(name), ["Bạn", "An"]
+    events = [
+        Played(1, ("3S",)),
+        Passed(0),
+        Chopped(1, victim=0, value=6),
+        Settled(None, (Transfer(0, 1, 6, "chop"),)),
+        WentOut(1),
+        *([Declared(0, "sam")] if name == "samloc" else []),  # Tiến lên declares nothing
+    ]
+    lines = [event_text(plugin, e, names, you=0, vietnamese=True) for e in events]
+    said = [line.plain for line in lines if line is not None]
+    assert said == [
+        "An đánh 3 bích",
+        "Bạn bỏ lượt",
+        "  ⚔ Chặt! An chặt Bạn: cả chuỗi 6 lá.",
+        "  Trả tiền chặt: Bạn trả An 6 lá.",
+        "  An hết bài.",
+        *(["Bạn báo Sâm"] if name == "samloc" else []),
+    ]

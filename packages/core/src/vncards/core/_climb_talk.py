@@ -22,6 +22,7 @@ from vncards.core._events import (
     Passed,
     Played,
     Revealed,
+    Settled,
     View,
     WentOut,
 )
@@ -67,6 +68,22 @@ _ROUND = {
 }
 
 
+def _chops_paid(event: Settled, players: Sequence[str]) -> Words | None:
+    """A chop chain paid when its round ends, in Vietnamese (``None`` for the final
+    payments, which a screen shows whole).
+
+    >>> from vncards.core._events import Transfer
+    >>> _chops_paid(Settled(None, (Transfer(0, 1, 3, "chop"),)), ["An", "Bình"])
+    ('  Trả tiền chặt: An trả Bình 3 lá.',)
+    """
+    if not event.transfers or any(t.reason != "chop" for t in event.transfers):
+        return None
+    paid = "; ".join(
+        f"{players[t.payer]} trả {players[t.payee]} {t.amount} lá" for t in event.transfers
+    )
+    return (f"  Trả tiền chặt: {paid}.",)
+
+
 class ClimbTalk:
     """The words of a climbing game ``plugin`` (one with ``table_words`` and
     ``event_words``, :class:`~vncards.core.DescribesPlay`) in one language.
@@ -95,6 +112,8 @@ class ClimbTalk:
     def event(self, event: Event, players: Sequence[str], you: int | None) -> Words | None:
         """In Vietnamese, the core's events; in English a declaration, ``None`` for the
         others (the screen's words and the game's ``event_words`` say them)."""
+        if isinstance(event, Settled) and self.vietnamese:
+            return _chops_paid(event, players)
         if event.seat is None:
             return None
         who = players[event.seat]
