@@ -269,3 +269,24 @@ def test_climbing_events_in_vietnamese(name: str) -> None:
         "  An hết bài.",
         *(["Bạn báo Sâm"] if name == "samloc" else []),
     ]
+
+
+# refusal codes of each game's rules page (its table of refusals), a few each
+REFUSALS = {
+    "tienlen": ("does-not-beat", "not-a-combination", "cannot-pass-lead", "wrong-first-play"),
+    "samloc": ("does-not-beat", "passed-this-round", "finish-on-two", "already-declared"),
+    "tusac": ("not-junk", "must-take", "khap-locked", "no-pass"),
+    "maubinh": ("bad-arrangement", "already-arranged"),
+    "phom": ("no-phom", "two-taken", "must-meld", "breaks-phom", "no-such-phom"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSALS))
+def test_refusals_in_vietnamese(name: str) -> None:
+    """--vi: a refused move says the rule in Vietnamese, not the engine's English
+    sentence; in English the sentence is the game's (Phỏm's addresses the player)."""
+    talk = get_game(name).table_talk(vietnamese=True)
+    for code in REFUSALS[name]:
+        said = talk.refusal(code, "The engine's sentence.")
+        assert said != "The engine's sentence.", (name, code)
+        assert not re.search(r"\b(the|this|player|card)\b", said, re.I), (name, code, said)

@@ -62,6 +62,19 @@ _VERBS = {
     "pass": ("passes", "pass", "bỏ lượt"),
     "declare": ("declares ", "declare ", "báo "),
 }
+# the core's refusals of a climbing game in Vietnamese (in English the engine's own)
+_REFUSALS_VI = {
+    "game-over": "Ván đã kết thúc.",
+    "not-your-turn": "Chưa tới lượt bạn.",
+    "empty-play": "Phải đánh ít nhất một lá.",
+    "card-not-in-hand": "Bạn không có lá đó.",
+    "not-a-combination": "Các lá này không thành bộ nào.",
+    "passed-this-round": "Bạn đã bỏ lượt: phải chờ hết vòng này.",
+    "must-follow": "Phải đánh theo chất của bộ trên bàn.",
+    "does-not-beat": "Bộ này không chặn được bộ trên bàn.",
+    "cannot-pass-lead": "Người đi đầu vòng phải đánh, không được bỏ lượt.",
+    "cannot-pass": "Lúc này không được bỏ lượt.",
+}
 _ROUND = {
     False: ("{who} takes the round and leads.", "{who} takes the round; {next} leads."),
     True: ("{who} thắng vòng và đi tiếp.", "{who} thắng vòng; {next} đi tiếp."),
@@ -182,8 +195,17 @@ class ClimbTalk:
         return self.words.reasons.get(code, code)
 
     def refusal(self, code: str, message: str) -> str:
-        """The game's sentence for a refusal, else the engine's message."""
-        return self.words.refusals.get(code, message)
+        """The game's sentence for a refusal, else (in Vietnamese) the core's, else the
+        engine's message.
+
+        >>> from vncards.tienlen import plugin
+        >>> plugin.table_talk(vietnamese=True).refusal("does-not-beat", "…")
+        'Bộ này không chặn được bộ trên bàn.'
+        """
+        own = self.words.refusals.get(code)
+        if own is not None:
+            return own
+        return _REFUSALS_VI.get(code, message) if self.vietnamese else message
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
         """How the game ended, in one sentence."""

@@ -66,6 +66,16 @@ _INSTANT_VI = {
     "ba-sanh": "ba sảnh",
 }
 
+_REFUSALS_VI = {
+    "not-your-cards": "Chi đó có lá không phải của bạn.",
+    "instant-win-hand": "Bạn có mậu binh trắng: không cần xếp bài.",
+    "already-arranged": "Bạn đã xếp bài rồi.",
+    "bad-arrangement": (
+        "Cách xếp không hợp lệ: chi1 và chi2 mỗi chi 5 lá, chi3 3 lá, mỗi lá một lần."
+    ),
+    "game-over": "Ván đã kết thúc.",
+}
+
 # how an arrangement is typed, in Vietnamese (the plugin's ``move_help`` in English)
 _MOVE_HELP_VI = (
     "Gõ ba chi cách nhau bởi /, chi cuối (chi1, 5 lá) trước, rồi chi giữa (chi2, 5 lá)"
@@ -182,8 +192,8 @@ class MauBinhTalk:
         return _REASONS[self.vietnamese].get(code, code)
 
     def refusal(self, code: str, message: str) -> str:
-        """The engine's own sentence."""
-        return message
+        """In English the engine's own sentence; in Vietnamese the rule's."""
+        return _REFUSALS_VI.get(code, message) if self.vietnamese else message
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
         """How the game ended."""

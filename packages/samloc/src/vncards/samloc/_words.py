@@ -46,6 +46,10 @@ _INSTANT_VI = {
     "three-triples": "3 sám cô",
     "five-pairs": "5 đôi",
 }
+_REFUSALS_VI = {
+    "finish-on-two": "Không được về bằng bộ có 2 (thối 2).",
+    "already-declared": "Bạn đã báo Sâm rồi.",
+}
 _OUTCOMES = {
     False: {
         "win": "{who} {wins}.",
@@ -114,6 +118,7 @@ def words_for(rules: SamRules, vietnamese: bool = False) -> ClimbWords:
         _OUTCOMES[vietnamese],
         _help(rules, vietnamese),
         declarations={"sam": "Sâm"},
+        refusals=_REFUSALS_VI if vietnamese else {},
     )
 
 

@@ -43,6 +43,10 @@ _REASONS = {
         "instant-win": "tới trắng",
     },
 }
+_REFUSALS_VI = {
+    "wrong-first-play": "Nước đầu tiên của ván phải có lá mở ván.",
+    "finish-on-two": "Luật này không cho về bằng bộ có heo (2).",
+}
 _OUTCOMES = {
     False: {"win": "{who} {wins}.", "instant-win": "{who} {wins} at once with the deal: {hand}."},
     True: {"win": "{who} về nhất.", "instant-win": "{who} tới trắng: {hand}."},
@@ -78,7 +82,11 @@ def words_for(rules: TienLenRules, vietnamese: bool = False) -> ClimbWords:
     'thối 2: 2s left in hand'
     """
     return ClimbWords(
-        _REASONS[vietnamese], _INSTANT[vietnamese], _OUTCOMES[vietnamese], _help(rules, vietnamese)
+        _REASONS[vietnamese],
+        _INSTANT[vietnamese],
+        _OUTCOMES[vietnamese],
+        _help(rules, vietnamese),
+        refusals=_REFUSALS_VI if vietnamese else {},
     )
 
 

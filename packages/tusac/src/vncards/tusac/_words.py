@@ -56,6 +56,7 @@ class _Phrases:
     reasons: Mapping[str, str]
     outcomes: Mapping[str, str]
     help: tuple[str, ...]
+    refusals: Mapping[str, str]  # refusal code → a sentence (none: the engine's own)
 
 
 ENGLISH = _Phrases(
@@ -130,6 +131,7 @@ ENGLISH = _Phrases(
         "The winner gets (3 + lệnh) + 10 from each loser, doubled before the 10",
         "with a Quàn or a Khui; Quàn, Khui and Khạp are paid for on their own.",
     ),
+    refusals={},
 )
 
 VIETNAMESE = _Phrases(
@@ -203,6 +205,22 @@ VIETNAMESE = _Phrases(
         "Người tới được (3 + lệnh) + 10 của mỗi người thua, gấp đôi trước khi cộng 10",
         "nếu có quàn hay khui; quàn, khui, khạp được trả riêng.",
     ),
+    refusals={
+        "game-over": "Ván đã kết thúc.",
+        "no-such-seat": "Không có chỗ ngồi đó.",
+        "not-your-turn": "Chưa tới lượt bạn (ngoài lượt chỉ được ăn để tới, ăn khạp hay đôi).",
+        "must-discard": "Người tới lượt phải đánh một lá rác trước.",
+        "own-card": "Không được ăn lá chính mình đưa ra.",
+        "not-a-group": "Các lá đó cùng lá trên bàn không thành bộ.",
+        "card-not-in-hand": "Bạn không có đủ các lá đó.",
+        "khap-locked": "Khạp đã khóa: không được tách ra.",
+        "must-take": "Lá này phải được ăn trước (bởi người có đôi hay khạp của nó).",
+        "more-junk": "Ăn như vậy thì rác trong tay tăng lên.",
+        "no-discard": "Không ai phải đánh: lá trên bàn đang chờ được ăn hoặc bỏ.",
+        "not-junk": "Lá đó không làm bớt rác: hãy đánh một lá rác.",
+        "already-drew": "Bạn đã bốc rồi: ăn lá đó hoặc bỏ.",
+        "no-pass": "Chỉ được bỏ lá vừa bốc: hãy ăn hoặc bốc.",
+    },
 )
 
 # the verb a player's name takes, and the one "You" takes (English only)
@@ -394,8 +412,13 @@ class TuSacTalk:
         return self.words.reasons.get(code, code)
 
     def refusal(self, code: str, message: str) -> str:
-        """The engine's own sentence: it names the rule and the cards."""
-        return message
+        """In English the engine's own sentence (it names the rule and the cards); in
+        Vietnamese the rule's.
+
+        >>> table_talk(True).refusal("not-junk", "…")
+        'Lá đó không làm bớt rác: hãy đánh một lá rác.'
+        """
+        return self.words.refusals.get(code, message)
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
         """How the game ended.
