@@ -285,7 +285,9 @@ REFUSALS = {
 def test_refusals_in_vietnamese(name: str) -> None:
     """--vi: a refused move says the rule in Vietnamese, not the engine's English
     sentence; in English the sentence is the game's (Phỏm's addresses the player)."""
-    talk = get_game(name).table_talk(vietnamese=True)
+    plugin = get_game(name)
+    assert isinstance(plugin, SpeaksAtTable)
+    talk = plugin.table_talk(vietnamese=True)
     for code in REFUSALS[name]:
         said = talk.refusal(code, "The engine's sentence.")
         assert said != "The engine's sentence.", (name, code)

@@ -156,6 +156,25 @@ def test_hint_list_marks_bao_mot_and_the_move_needs_confirming(
     assert records  # every offered move has a record form
 
 
+def test_bao_mot_warning_in_vietnamese(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--vi: the move list's báo một mark, the warning and the question before the move
+    are Vietnamese (Sâm's own words for its penalty)."""
+    plugin, state, d, bad = _bao_mot_position()
+    k = d.actions.index(bad) + 1
+    names = ["Bạn", "An"] if d.seat == 0 else ["An", "Bạn"]
+    t = Sitting(plugin, names, d.seat, {}, True, [0, 0])
+    asked = _fed(monkeypatch, ["h", f"#{k}", "y"])
+    with console.capture() as cap:
+        chosen = human_turn(t, state, plugin.view(state, d.seat), d.actions, d.optional)
+    out = " ".join(cap.get().split())
+    assert chosen == bad
+    assert "⚠ phạm luật báo một" in out
+    assert "⚠ Nước này phạm luật báo một" in out
+    assert asked[-1] == "Vẫn đi nước này? (y/N)> "
+    for english in ("breaks báo một", "Make it anyway", "highest single"):
+        assert english not in out, english
+
+
 def test_passed_players_are_shown() -> None:
     """Who has passed this round is on the table (Tiến lên, three players: after a pass
     the others see that seat named)."""

@@ -110,7 +110,7 @@ _FRAME: dict[str, tuple[str, str]] = {
     "choose": ("Choose #1 to #{n} (h shows them).", "Chọn từ #1 tới #{n} (h để xem)."),
     "hint-typed": ("Hint: #{number} ", "Gợi ý: #{number} "),
     "hint-typed-again": ("(h again lists every suggestion)", "(gõ h lần nữa để xem mọi gợi ý)"),
-    "warn": ("⚠ This move {warning}", "⚠ Nước này: {warning}"),
+    "warn": ("⚠ This move {warning}", "⚠ Nước này {warning}"),
     "anyway": ("Make it anyway? (y/N)> ", "Vẫn đi nước này? (y/N)> "),
     "ref-heading": ("variant {variant}, {n} players:", "biến thể {variant}, {n} người chơi:"),
     "ref-illegal": (

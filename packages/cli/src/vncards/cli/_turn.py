@@ -117,7 +117,10 @@ def _warning(t: Sitting, state: Any, action: Any) -> str | None:
     (:class:`~vncards.core.WarnsOfPenalties`)."""
     if action is None or not isinstance(t.plugin, WarnsOfPenalties):
         return None
-    return t.plugin.action_warning(state, action)
+    warning = t.plugin.action_warning(state, action)
+    if warning is None or not isinstance(t.plugin, SpeaksAtTable):
+        return warning
+    return t.plugin.table_talk(t.vietnamese).warning(warning)
 
 
 def _show_moves(

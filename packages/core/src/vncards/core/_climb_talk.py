@@ -41,7 +41,8 @@ class ClimbWords:
     winner), ``{wins}`` (the verb, agreeing with "You") and ``{hand}`` (the instant
     win); ``help``: the lines of the play prompt's ``?``; ``declarations``: what a
     declaration's code names (``sam`` → Sâm); ``refusals``: refusal code → a sentence
-    to the player (others keep the engine's message).
+    to the player (others keep the engine's message); ``warning``: the sentence for the
+    penalty a legal move incurs (``None``: the game's own ``action_warning``).
     """
 
     reasons: Mapping[str, str]
@@ -50,6 +51,7 @@ class ClimbWords:
     help: tuple[str, ...]
     declarations: Mapping[str, str] = field(default_factory=dict)
     refusals: Mapping[str, str] = field(default_factory=dict)
+    warning: str | None = None
 
 
 _DECLARE = {
@@ -193,6 +195,10 @@ class ClimbTalk:
     def reason(self, code: str) -> str:
         """A transfer reason in the game's words."""
         return self.words.reasons.get(code, code)
+
+    def warning(self, message: str) -> str:
+        """The game's sentence for a move's penalty, else its ``action_warning``."""
+        return self.words.warning or message
 
     def refusal(self, code: str, message: str) -> str:
         """The game's sentence for a refusal, else (in Vietnamese) the core's, else the

@@ -46,6 +46,11 @@ class TableTalk(Protocol):
         """A transfer reason (a code of the game's vocabulary) in words."""
         ...
 
+    def warning(self, message: str) -> str:
+        """The penalty a legal move incurs, as the game's ``action_warning`` found it
+        (``message``, :class:`~vncards.core.WarnsOfPenalties`), in this language."""
+        ...
+
     def refusal(self, code: str, message: str) -> str:
         """Why an action is refused, said to its player: the words for the refusal's
         ``code``, else the engine's own ``message``."""

@@ -191,6 +191,13 @@ class MauBinhTalk:
         """A transfer reason in words."""
         return _REASONS[self.vietnamese].get(code, code)
 
+    def warning(self, message: str) -> str:
+        """Binh lủng: in English the plugin's sentence (it names the chi); in
+        Vietnamese what it costs."""
+        if not self.vietnamese:
+            return message
+        return "là binh lủng: chi trước yếu hơn chi sau, nên thua cả ba chi."
+
     def refusal(self, code: str, message: str) -> str:
         """In English the engine's own sentence; in Vietnamese the rule's."""
         return _REFUSALS_VI.get(code, message) if self.vietnamese else message

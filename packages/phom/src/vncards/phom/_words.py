@@ -431,6 +431,10 @@ class PhomTalk:
         """A transfer reason in words (the code itself for one this game lacks)."""
         return _REASONS[self.vietnamese].get(code, code)
 
+    def warning(self, message: str) -> str:
+        """Phỏm warns of no legal move: its penalties are said when they are paid."""
+        return message
+
     def refusal(self, code: str, message: str) -> str:
         """Why an action is refused, said to the player (the engine's ``message`` for a
         code with no words here)."""

@@ -50,6 +50,10 @@ _REFUSALS_VI = {
     "finish-on-two": "Không được về bằng bộ có 2 (thối 2).",
     "already-declared": "Bạn đã báo Sâm rồi.",
 }
+_BAO_MOT_VI = (
+    "phạm luật báo một: người sau còn một lá mà nước này không chặn bằng lá cao nhất;"
+    " nếu người đó về nhất, bạn đền cho cả làng."
+)
 _OUTCOMES = {
     False: {
         "win": "{who} {wins}.",
@@ -119,6 +123,7 @@ def words_for(rules: SamRules, vietnamese: bool = False) -> ClimbWords:
         _help(rules, vietnamese),
         declarations={"sam": "Sâm"},
         refusals=_REFUSALS_VI if vietnamese else {},
+        warning=_BAO_MOT_VI if vietnamese else None,
     )
 
 

@@ -411,6 +411,10 @@ class TuSacTalk:
         """A transfer reason in words (the code itself for one this game lacks)."""
         return self.words.reasons.get(code, code)
 
+    def warning(self, message: str) -> str:
+        """No legal Tứ Sắc move is warned of (đền is said when it is owed)."""
+        return message
+
     def refusal(self, code: str, message: str) -> str:
         """In English the engine's own sentence (it names the rule and the cards); in
         Vietnamese the rule's.
