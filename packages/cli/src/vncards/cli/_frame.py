@@ -50,8 +50,8 @@ _FRAME: dict[str, tuple[str, str]] = {
     "first": ("{who} acts first.", "{who} đi trước."),
     "hint-move": ("Hint (#{number}): ", "Gợi ý (#{number}): "),
     "hint-let-go": (
-        "Hint ({bot}): let this chance go (p). {why}",
-        "Gợi ý ({bot}): bỏ qua (p). {why}",
+        "Hint ({bot}): let this chance go (p) — {why}",
+        "Gợi ý ({bot}): bỏ qua (p) — {why}",
     ),
     "hint-again": ("h again lists every move.", "gõ h lần nữa để xem mọi nước đi."),
     "why-bot": ("the {bot} bot's choice.", "lựa chọn của bot {bot}."),
