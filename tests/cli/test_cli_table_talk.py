@@ -198,9 +198,17 @@ _PTY_WORDS = {
 }
 
 
+# every game at 80 columns; the widest tables at 100 too; --vi where a game's own words
+# differ (Tiến lên's Vietnamese is the climbing core's, as Sâm's is)
+_PTY_CASES = [
+    *((game, 80, False) for game in ("tienlen", "samloc", "tusac", "maubinh", "phom")),
+    *((game, 100, False) for game in ("tusac", "phom")),
+    *((game, 80, True) for game in ("samloc", "tusac", "maubinh", "phom")),
+]
+
+
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the vncards script is not installed")
-@pytest.mark.parametrize(("columns", "vi"), [(80, False), (100, False), (80, True)])
-@pytest.mark.parametrize("game", ["tienlen", "samloc", "tusac", "maubinh", "phom"])
+@pytest.mark.parametrize(("game", "columns", "vi"), _PTY_CASES)
 def test_a_game_and_again_in_a_pseudo_terminal(
     game: str, columns: int, vi: bool, tmp_path: Path
 ) -> None:
