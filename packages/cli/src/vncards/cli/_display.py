@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from vncards.cli._frame import say
 from vncards.core import (
     Cards,
     Chopped,
@@ -185,8 +186,7 @@ def table_lines(
                 lines.append(Text(f"{key}: {_plain(value)}"))
     others = [f"{names[s]} {n}" for s, n in enumerate(view.counts) if s != view.seat]
     if others:
-        label = "Số lá trên tay" if vietnamese else "Cards in hand"
-        lines.append(Text(f"{label}: " + ", ".join(others), style="dim"))
+        lines.append(Text(say("in-hand", vietnamese) + ", ".join(others), style="dim"))
     return lines
 
 

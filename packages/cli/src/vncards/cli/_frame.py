@@ -15,6 +15,7 @@ __all__ = ["help_text", "notation_examples", "say"]
 
 _FRAME: dict[str, tuple[str, str]] = {
     "hand": ("Your hand:", "Bài của bạn:"),
+    "in-hand": ("Cards in hand: ", "Số lá trên tay: "),
     "move": ("Your move", "Nước đi"),
     "cards": ("cards or positions", "lá hoặc vị trí"),
     "pass": ("p = pass", "p = bỏ lượt"),
