@@ -292,3 +292,17 @@ def test_refusals_in_vietnamese(name: str) -> None:
         said = talk.refusal(code, "The engine's sentence.")
         assert said != "The engine's sentence.", (name, code)
         assert not re.search(r"\b(the|this|player|card)\b", said, re.I), (name, code, said)
+
+
+@pytest.mark.parametrize("name", ["tienlen", "samloc", "tusac", "phom"])
+def test_help_lines_fit_80_columns(name: str) -> None:
+    """Each preset's `?`, in both languages, is lines of at most 80 characters (Mậu
+    Binh's typed form is paragraphs, which the terminal wraps)."""
+    from rich.text import Text
+
+    plugin = get_game(name)
+    for vietnamese in (False, True):
+        for rules in plugin.presets.values():
+            text = Text.from_markup(help_text(plugin, vietnamese=vietnamese, rules=rules)).plain
+            for line in text.splitlines():
+                assert len(line) <= 80, (name, vietnamese, line)

@@ -229,8 +229,8 @@ def _help(rules: PhomRules, vietnamese: bool) -> tuple[str, ...]:
         *lines,
         f"A take is paid at once by the discarder: {rules.take_payment} (ăn gà),"
         f" {rules.chot_payment} for a chốt.",
-        f"Ù (ten cards in phỏm but at most one) wins at once: each loser pays"
-        f" {rules.u_payment}{tron}.",
+        "Ù (ten cards in phỏm but at most one) wins at once:",
+        f"each loser pays {rules.u_payment}{tron}.",
         *_den(rules, vietnamese),
         f"At the end the fewest points win ({points});",
         f"second, third and fourth pay {ranks}, and a móm player pays {rules.mom_payment}.",
