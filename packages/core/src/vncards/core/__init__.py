@@ -5,6 +5,7 @@
 'straight'
 """
 
+from vncards.core._adapter import Plugin
 from vncards.core._bots import RandomBot
 from vncards.core._cards import (
     DECK,
@@ -80,6 +81,17 @@ from vncards.core._game import (
     record_game,
     referee,
     resolve_rules,
+)
+from vncards.core._iface import (
+    FRENCH,
+    BotMaker,
+    Codec,
+    ExplainsRefusals,
+    Game,
+    GameInfo,
+    Notation,
+    Probes,
+    why_illegal,
 )
 from vncards.core._ledger import Ledger
 from vncards.core._plugins import (
@@ -161,6 +173,7 @@ __all__ = [
     "CARDS",
     "DECK",
     "ENTRY_POINT_GROUP",
+    "FRENCH",
     "FULL_DECK_MASK",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_DEPTH",
@@ -171,6 +184,7 @@ __all__ = [
     "BeatsCards",
     "Bot",
     "BotFactory",
+    "BotMaker",
     "Budgeted",
     "Card",
     "CardColour",
@@ -187,6 +201,7 @@ __all__ = [
     "ClimbState",
     "ClimbTalk",
     "ClimbWords",
+    "Codec",
     "Colour",
     "Combo",
     "ComboRules",
@@ -204,7 +219,10 @@ __all__ = [
     "Event",
     "ExplainsNotation",
     "ExplainsPresets",
+    "ExplainsRefusals",
     "FastPlayout",
+    "Game",
+    "GameInfo",
     "GamePlugin",
     "GameRecord",
     "GameResult",
@@ -213,6 +231,7 @@ __all__ = [
     "Ledger",
     "ListsMoves",
     "MatchResult",
+    "Notation",
     "NotationError",
     "Pass",
     "Passed",
@@ -220,8 +239,10 @@ __all__ = [
     "PlayList",
     "Played",
     "PlayedGame",
+    "Plugin",
     "PluginError",
     "PluginWarning",
+    "Probes",
     "RandomBot",
     "Rank",
     "ReadsMoves",
@@ -299,5 +320,6 @@ __all__ = [
     "split_card_list",
     "stocked_deal_json",
     "vocabulary_of",
+    "why_illegal",
     "word",
 ]
