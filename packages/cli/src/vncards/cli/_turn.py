@@ -4,7 +4,7 @@ the hint and the list of legal moves.
 
 Everything goes through the plugin protocol: typed cards are read by
 ``action_from_record`` (or the game's own ``parse_move``), a refusal is the
-``IllegalMove`` the game raises, and the words about the table come from the game.
+``IllegalMove`` the game's ``why_illegal`` names, and the words about the table come from the game.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from vncards.core import (
     Event,
     ExplainsNotation,
     GamePlugin,
-    IllegalMove,
     ReadsMoves,
     RecordAction,
     SpeaksAtTable,
@@ -33,6 +32,7 @@ from vncards.core import (
     View,
     VncardsError,
     WarnsOfPenalties,
+    why_illegal,
 )
 
 HUMAN = "You"
@@ -210,12 +210,10 @@ _WORDS = {
 
 
 def _reason(t: Sitting, state: Any, action: Any) -> str:
-    """Why ``action`` is refused, in the game's own words."""
-    trial = state.copy()
-    try:
-        t.plugin.apply(trial, action)
-    except IllegalMove as e:
-        return e.message
+    """Why ``action`` is refused, in the game's own words (its ``why_illegal``)."""
+    refusal = why_illegal(t.plugin, state, action)
+    if refusal is not None:
+        return refusal.message
     return "That is not one of your choices right now."
 
 

@@ -22,6 +22,7 @@ from vncards.core._cards import (
 )
 from vncards.core._cardset import FULL_DECK_MASK, CardSet, mask_ids, mask_of, rank_counts
 from vncards.core._climb import ChopValue, ClimbConfig, ClimbEngine, ClimbState
+from vncards.core._climb_refusal import climb_refusal
 from vncards.core._climb_talk import ClimbTalk, ClimbWords
 from vncards.core._combos import (
     ChopRule,
@@ -287,6 +288,7 @@ __all__ = [
     "brute_force_plays",
     "card_from_id",
     "classify",
+    "climb_refusal",
     "deal",
     "derive_seed",
     "discover_games",

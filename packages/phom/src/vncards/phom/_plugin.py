@@ -51,7 +51,7 @@ from vncards.phom._cards import (
     parse_phom_card,
     record_card,
 )
-from vncards.phom._engine import apply_action, start_game
+from vncards.phom._engine import apply_action, start_game, why_illegal
 from vncards.phom._melds import (
     FACE,
     TENS,
@@ -213,6 +213,10 @@ class PhomGame(TypedMoves):
     def decline(self, state: PhomState, seat: int) -> None:
         """Phỏm offers no optional choice: declining is refused."""
         raise IllegalMove("must-act", "Phỏm has no choice a player may decline.")
+
+    def why_illegal(self, state: PhomState, action: PhomAction) -> IllegalMove | None:
+        """The refusal ``apply`` would raise for ``action``, or ``None`` when it is legal."""
+        return why_illegal(state, action)
 
     def apply(self, state: PhomState, action: PhomAction) -> list[Event]:
         """Carry out ``action`` and return its events, or raise
