@@ -123,31 +123,16 @@ from vncards.core._plugins import (
 )
 from vncards.core._reading import heads_up_worlds
 from vncards.core._records import (
-    CARD,
-    CARDS,
     MAX_RECORD_BYTES,
     MAX_RECORD_DEPTH,
     MAX_RULE_NUMBER,
-    TRUE,
-    ActionKey,
-    DeclaresRecords,
-    ErrorReport,
     GameRecord,
-    RecordAction,
-    RecordVocabulary,
-    RefereeReport,
-    TransferReport,
-    ViolationReport,
-    export_schemas,
-    game_record_schema,
     load_record,
-    named_cards,
-    record_schema,
     rule_too_big,
-    vocabulary_of,
-    word,
 )
+from vncards.core._reports import ErrorReport, RefereeReport, TransferReport, ViolationReport
 from vncards.core._rng import Rng, deal, derive_seed
+from vncards.core._schemas import export_schemas, game_record_schema, record_schema
 from vncards.core._screen import SpeaksAtTable, TableTalk
 from vncards.core._search import (
     Budgeted,
@@ -167,6 +152,18 @@ from vncards.core._shedding import (
     SheddingGame,
     ShedView,
     random_first,
+)
+from vncards.core._vocabulary import (
+    CARD,
+    CARDS,
+    TRUE,
+    ActionKey,
+    DeclaresRecords,
+    RecordAction,
+    RecordVocabulary,
+    named_cards,
+    vocabulary_of,
+    word,
 )
 
 __all__ = [
