@@ -45,8 +45,17 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
     A game method ``playout`` is the game's declared fast path (see
     :class:`~vncards.core.FastPlayout`).
 
-    The tests' example plugin builds one from a game of three-card hands; see
-    ``docs/recipes/write-a-game.md``.
+    ``docs/recipes/write-a-game.md`` builds a whole game this way; Phỏm's plugin is
+    one:
+
+    >>> from vncards.phom import plugin
+    >>> plugin, plugin.deck, plugin.player_range(plugin.presets["standard"])
+    (Plugin('phom'), 'french', (2, 4))
+    >>> try:
+    ...     plugin.new_game(plugin.presets["standard"], 5, seed=1)
+    ... except RulesError as e:
+    ...     print(e)
+    phom is played by 2 to 4 players, not 5
     """
 
     name: str

@@ -125,6 +125,14 @@ class Game(Protocol[StateT, ActionT, RulesT]):
     States are mutable, have ``copy()`` and compare with ``==``; actions are hashable
     values that name their ``seat``. ``apply`` raises exactly what ``why_illegal``
     returns, and changes nothing then.
+
+    >>> from vncards.phom import PhomGame
+    >>> game = PhomGame()
+    >>> isinstance(game, Game), game.info.name
+    (True, 'phom')
+    >>> state = game.deal(game.info.rules(None), 3, 5, None)
+    >>> game.why_illegal(state, game.to_act(state).actions[0]) is None
+    True
     """
 
     @property
@@ -179,6 +187,11 @@ class Codec(Protocol[StateT, ActionT, RulesT]):
     :class:`~vncards.core.NotationError` raised here reaches the caller as a
     :class:`~vncards.core.RecordError` (core wraps it once); the player count of a
     record is checked by core before ``read_deal``.
+
+    >>> from vncards.phom import Draw, PhomCodec
+    >>> codec = PhomCodec()
+    >>> isinstance(codec, Codec), codec.write_action(Draw(1))
+    (True, {'draw': True})
     """
 
     def read_deal(self, record: GameRecord, rules: RulesT) -> StateT:
@@ -204,6 +217,11 @@ class Probes(Protocol[StateIn, ActionOut]):
 
     A plugin built without probes is probed with its legal actions only, and its card
     conservation is not checked.
+
+    >>> from vncards.phom import PhomGame, PhomProbes
+    >>> state = PhomGame().deal(PhomGame.info.rules(None), 2, 1, None)
+    >>> isinstance(PhomProbes(), Probes), len(PhomProbes().card_multiset(state))
+    (True, 52)
     """
 
     def action_universe(self, state: StateIn) -> Iterable[ActionOut]:
@@ -217,7 +235,13 @@ class Probes(Protocol[StateIn, ActionOut]):
 
 BotMaker = Callable[[Any, int], Bot]
 """Makes a bot from the game's plugin and a seed: a search bot gets the game it
-searches from its caller, so a game's bots need not import its plugin."""
+searches from its caller, so a game's bots need not import its plugin.
+
+>>> from vncards.core import RandomBot
+>>> random_player: BotMaker = lambda game, seed: RandomBot(seed)
+>>> random_player(None, 3).name
+'random'
+"""
 
 
 @runtime_checkable

@@ -93,7 +93,13 @@ class PhomCodec:
 
 
 class PhomProbes:
-    """What the conformance suite tries on a Phỏm state, and every card in it."""
+    """What the conformance suite tries on a Phỏm state, and every card in it.
+
+    >>> from vncards.phom import plugin
+    >>> st = plugin.new_game(plugin.presets["standard"], 2, seed=1)
+    >>> PhomProbes().card_multiset(st) == list(range(52))
+    True
+    """
 
     def action_universe(self, state: PhomState) -> Iterable[PhomAction]:
         """Legal actions plus many that are not, for every seat."""
