@@ -148,7 +148,9 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
 
     def legal_actions(self, state: StateT) -> list[ActionT]:
         """Every action ``apply`` accepts now."""
-        return list(self.game.legal_actions(state))
+        actions = self.game.legal_actions(state)
+        # the game's own list when it gives one (simulations ask at every step)
+        return actions if type(actions) is list else list(actions)
 
     def decision(self, state: StateT) -> Decision[ActionT] | None:
         """The next choice (the game's ``to_act``)."""
