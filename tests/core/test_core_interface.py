@@ -3,6 +3,7 @@ checks once for every game (built here from Phỏm's parts, and from bits of the
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import pytest
@@ -173,3 +174,13 @@ def test_why_illegal_asks_the_game() -> None:
     assert refusal is not None
     assert refusal.code == "must-discard"
     assert state == before
+
+
+def test_a_plugin_travels_to_worker_processes() -> None:
+    """A plugin pickles (a simulation sends one that is no installed game to its
+    workers) and comes back whole, its tools lent again."""
+    again: Plugin[Any, Any, Any] = pickle.loads(pickle.dumps(plugin))
+    assert again.name == "phom"
+    state = again.new_game(PhomRules(), 2, seed=1)
+    assert again.legal_actions(state) == plugin.legal_actions(plugin.new_game(PhomRules(), 2, 1))
+    assert isinstance(again, ReportsStatistics)

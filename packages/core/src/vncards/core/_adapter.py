@@ -77,6 +77,7 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
         tools: Sequence[object] = (),
     ) -> None:
         info: GameInfo = game.info
+        self._parts = (game, codec, dict(bots), probes, tuple(tools))
         self.game, self.codec, self.probes, self.info = game, codec, probes, info
         self.name, self.title, self.deck = info.name, info.title, info.notation.name
         self.rules_model = info.rules_model  # type: ignore[assignment]
@@ -113,6 +114,11 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
 
     def __repr__(self) -> str:
         return f"Plugin({self.name!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # made again from its parts (a worker process gets a plugin that is no
+        # installed game this way)
+        return (_rebuild, (self._parts,))
 
     # ------------------------------------------------------------ dealing
 
@@ -225,3 +231,9 @@ def _reading(read: Callable[..., T], *args: Any) -> T:
         return read(*args)
     except NotationError as e:
         raise RecordError(str(e)) from None
+
+
+def _rebuild(parts: tuple[Any, Any, Any, Any, Any]) -> Plugin[Any, Any, Any]:
+    """A plugin made again from the parts it was made of (unpickling)."""
+    game, codec, bots, probes, tools = parts
+    return Plugin(game, codec, bots, probes=probes, tools=tools)
