@@ -16,6 +16,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
+from vncards.core._cards import split_card_list
 from vncards.core._errors import IllegalMove, NotationError, RecordError, RulesError
 from vncards.core._events import Event, View
 from vncards.core._game import BotFactory, Decision, GameResult, RulesBase, referee
@@ -89,7 +90,8 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
             setattr(self, name, value)
 
     def _lent(self, game: object, tools: Sequence[object]) -> dict[str, Any]:
-        """The optional members the parts give the plugin, by name."""
+        """The optional members the parts give the plugin, by name (a tool's last: what
+        it names replaces what the game's data gives)."""
         info = self.info
         lent: dict[str, Any] = {}
         if info.statistics:
@@ -101,7 +103,7 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
             lent["card_look"] = notation.look
         if notation.examples:
             lent["notation_examples"] = notation.examples
-        if getattr(notation.split, "__module__", "") != "vncards.core._cards":
+        if notation.split is not split_card_list:
             lent["split_card_list"] = notation.split
         playout = getattr(game, "playout", None)
         if playout is not None:
