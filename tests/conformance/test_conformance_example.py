@@ -1,6 +1,12 @@
 """An example third-party game, written only against the public ``vncards.core`` API,
 checked with the conformance suite — and proof that the suite catches broken plugins.
 
+The game writes only core's small interface: a :class:`~vncards.core.GameInfo`, a
+:class:`~vncards.core.Game` of ten methods (``why_illegal`` the one place legality is
+decided), a record :class:`~vncards.core.Codec` and conformance probes. Core's
+:class:`~vncards.core.Plugin` makes the whole plugin: referee, records, player count
+checks, bots and the rest.
+
 The game is "Ba lá" (three cards, a toy cousin of bài cào): each player holds three
 cards and scores the last digit of their points (A = 1, 2-9 at face value, 10 J Q K
 = 10). In turn, a player either swaps (``discard`` one card, then draws the top card of
@@ -16,39 +22,46 @@ each player has left; the others' hands, their draws and the stock stay hidden.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 import pytest
 from pydantic import Field
 from vncards.core import (
-    BotFactory,
+    CARD,
+    FRENCH,
+    TRUE,
+    ActionKey,
+    Codec,
     Decision,
     Discarded,
     Drew,
     Event,
+    Game,
+    GameInfo,
     GamePlugin,
     GameRecord,
     GameResult,
     IllegalMove,
     Ledger,
     Passed,
+    Plugin,
     RandomBot,
     RecordAction,
     RecordError,
-    RefereeReport,
+    RecordVocabulary,
     RulesBase,
+    RulesError,
     Seat,
     Settled,
     View,
     Won,
     deal,
     format_card,
-    parse_card,
     referee,
     resolve_rules,
+    why_illegal,
 )
 from vncards.core.testing import check_game, check_plugin
 
@@ -145,55 +158,42 @@ class BaLaState:
         return bool(self.stood >> seat & 1) or self.swaps_left[seat] == 0
 
 
-class BaLa:
-    """The Ba lá plugin: every member of the GamePlugin protocol, nothing inherited."""
+INFO = GameInfo(
+    name="bala",
+    title="Ba lá (example)",
+    notation=FRENCH,
+    rules_model=BaLaRules,
+    presets={"standard": BaLaRules(), "one-swap": BaLaRules(swaps=1)},
+    default_preset="standard",
+    vocabulary=RecordVocabulary(
+        actions=(
+            ActionKey("discard", CARD, "The card swapped away."),
+            ActionKey("pass", TRUE, "Stand for the rest of the game."),
+        ),
+        outcomes=("win",),
+        transfer_reasons=("lost",),
+    ),
+)
 
-    name = "bala"
-    title = "Ba lá (example)"
-    deck = "french"
-    rules_model = BaLaRules
-    presets: Mapping[str, BaLaRules] = MappingProxyType(
-        {"standard": BaLaRules(), "one-swap": BaLaRules(swaps=1)}
-    )
-    default_preset = "standard"
-    bots: Mapping[str, BotFactory] = MappingProxyType({"random": RandomBot})
 
-    def player_range(self, rules: BaLaRules) -> tuple[int, int]:
+class BaLaGame:
+    """The rules of Ba lá: the ten methods of core's Game, nothing inherited."""
+
+    info = INFO
+
+    def players(self, rules: BaLaRules) -> tuple[int, int]:
         return (2, 6)
 
-    def new_game(
-        self, rules: BaLaRules, n_players: int, seed: int, *, first: int | None = None
-    ) -> BaLaState:
-        lo, hi = self.player_range(rules)
-        if not lo <= n_players <= hi:
-            raise ValueError(f"Ba lá is played by {lo} to {hi} players, not {n_players}.")
+    def deal(self, rules: BaLaRules, n_players: int, seed: int, first: int | None) -> BaLaState:
         hands, stock = deal(seed, 52, [3] * n_players)
         state = BaLaState([sum(1 << c for c in h) for h in hands], stock, rules.swaps)
         self._skip_done(state)
         return state
 
-    def state_from_record(self, record: GameRecord, rules: BaLaRules) -> BaLaState:
-        lo, hi = self.player_range(rules)
-        if not lo <= len(record.players) <= hi:
-            raise RecordError(f"Ba lá is played by {lo} to {hi} players.")
-        seen = 0
-        hands = []
-        for name in record.players:
-            if len(record.hands[name]) != 3:
-                raise RecordError(f"{name} must be dealt 3 cards.")
-            mask = 0
-            for token in record.hands[name]:
-                mask |= 1 << _card(token)
-            if mask & seen or mask.bit_count() != 3:
-                raise RecordError(f"A card of {name} is dealt twice.")
-            seen |= mask
-            hands.append(mask)
-        stock = [_card(t) for t in record.stock or []]
-        if len(set(stock)) != len(stock) or any(seen >> c & 1 for c in stock):
-            raise RecordError("A stock card is dealt twice.")
-        state = BaLaState(hands, stock, rules.swaps)
-        self._skip_done(state)
-        return state
+    def to_act(self, state: BaLaState) -> Decision[BaLaAction] | None:
+        if state.finished:
+            return None
+        return Decision(state.turn, self.legal_actions(state))
 
     def legal_actions(self, state: BaLaState) -> list[BaLaAction]:
         if state.finished:
@@ -204,23 +204,23 @@ class BaLa:
         acts.append(Stand(seat))
         return acts
 
-    def decision(self, state: BaLaState) -> Decision[BaLaAction] | None:
+    def why_illegal(self, state: BaLaState, action: BaLaAction) -> IllegalMove | None:
         if state.finished:
-            return None
-        return Decision(state.turn, self.legal_actions(state))
-
-    def decline(self, state: BaLaState, seat: int) -> None:
-        raise IllegalMove("nothing-to-decline", "Ba lá has no optional choice.")
+            return IllegalMove("game-over", "The game is already over.")
+        if action.seat != state.turn:
+            return IllegalMove("not-your-turn", f"It is not seat {action.seat}'s turn.")
+        if isinstance(action, Swap) and not (
+            0 <= action.card < 52 and state.hands[action.seat] >> action.card & 1
+        ):
+            return IllegalMove("card-not-in-hand", "That card is not in this hand.")
+        return None
 
     def apply(self, state: BaLaState, action: BaLaAction) -> list[Event]:
-        # every check comes before the first change, so a refused action changes nothing
-        if state.finished:
-            raise IllegalMove("game-over", "The game is already over.")
-        if action.seat != state.turn:
-            raise IllegalMove("not-your-turn", f"It is not seat {action.seat}'s turn.")
+        # verify, then do: a refused action changes nothing
+        refusal = self.why_illegal(state, action)
+        if refusal is not None:
+            raise refusal
         if isinstance(action, Swap):
-            if not 0 <= action.card < 52 or not state.hands[action.seat] >> action.card & 1:
-                raise IllegalMove("card-not-in-hand", "That card is not in this hand.")
             bit = 1 << action.card
             drawn = state.stock[state.drawn]
             state.hands[action.seat] ^= bit | (1 << drawn)
@@ -242,11 +242,14 @@ class BaLa:
         state.events += tuple(events)
         return events
 
+    def decline(self, state: BaLaState, seat: int) -> None:
+        raise IllegalMove("nothing-to-decline", "Ba lá has no optional choice.")
+
     def view(self, state: BaLaState, seat: int) -> View:
         """The seat's hand and swaps; discards, stands and counts; events as seen."""
         to_act = None if state.finished else state.turn
         return BaLaView(
-            game=self.name,
+            game=INFO.name,
             seat=seat,
             to_act=to_act,
             hand=tuple(format_card(c) for c in range(52) if state.hands[seat] >> c & 1),
@@ -286,7 +289,7 @@ class BaLa:
         state = BaLaState(hands, (), 0)
         # the cards already drawn: this seat's own as they were, the others' unknown (a
         # card of theirs stands in), then the stock left in a random order
-        own = iter(_card(e.card) for e in view.history if isinstance(e, Drew) and e.card)
+        own = iter(FRENCH.parse(e.card) for e in view.history if isinstance(e, Drew) and e.card)
         drawn = [next(own) if e.seat == view.seat else _lowest(hands[e.seat or 0] or 1)
                  for e in view.history if isinstance(e, Drew)]  # fmt: skip
         state.stock = (*drawn, *unseen[: view.stock_left])
@@ -318,23 +321,51 @@ class BaLa:
             led.pay(seat, winner, 1, "lost")
         return GameResult(True, "win", winner, None, tuple(led.net), (), tuple(led.transfers))
 
-    def action_from_record(self, state: BaLaState, action: RecordAction, seat: int) -> BaLaAction:
-        if action.kind == "discard":
-            return Swap(seat, _card(action.value))
-        if action.kind == "pass":
-            return Stand(seat)
-        raise RecordError(f"Ba lá records have no {action.kind!r} actions.")
 
-    def action_to_record(self, state: BaLaState, action: BaLaAction) -> dict[str, Any]:
+class BaLaCodec:
+    """Ba lá records: the deal with its stock, ``discard`` and ``pass`` actions. A card
+    that cannot be read raises core's NotationError; core makes it a RecordError."""
+
+    def read_deal(self, record: GameRecord, rules: BaLaRules) -> BaLaState:
+        seen = 0
+        hands = []
+        for name in record.players:
+            if len(record.hands[name]) != 3:
+                raise RecordError(f"{name} must be dealt 3 cards.")
+            mask = 0
+            for token in record.hands[name]:
+                mask |= 1 << FRENCH.parse(token)
+            if mask & seen or mask.bit_count() != 3:
+                raise RecordError(f"A card of {name} is dealt twice.")
+            seen |= mask
+            hands.append(mask)
+        stock = [FRENCH.parse(t) for t in record.stock or []]
+        if len(set(stock)) != len(stock) or any(seen >> c & 1 for c in stock):
+            raise RecordError("A stock card is dealt twice.")
+        state = BaLaState(hands, stock, rules.swaps)
+        BaLaGame()._skip_done(state)
+        return state
+
+    def read_action(self, state: BaLaState, action: RecordAction, seat: int) -> BaLaAction:
+        # the vocabulary has checked the key and the shape of its value already
+        if action.kind == "discard":
+            return Swap(seat, FRENCH.parse(action.value))
+        return Stand(seat)
+
+    def write_action(self, action: BaLaAction) -> dict[str, Any]:
         if isinstance(action, Swap):
             return {"discard": format_card(action.card)}
         return {"pass": True}
 
-    def record_deal(self, state: BaLaState) -> dict[str, Any]:
+    def write_deal(self, state: BaLaState) -> dict[str, Any]:
         return {
             "hands": [[format_card(c) for c in range(52) if h >> c & 1] for h in state.dealt],
             "stock": [format_card(c) for c in state.stock],
         }
+
+
+class BaLaProbes:
+    """What the conformance suite tries: every swap and stand of every seat."""
 
     def action_universe(self, state: BaLaState) -> Iterable[BaLaAction]:
         for seat in range(len(state.hands)):
@@ -346,12 +377,30 @@ class BaLa:
         zones = [*state.hands, state.discards, sum(1 << c for c in state.stock[state.drawn :])]
         return sorted(c for zone in zones for c in range(52) if zone >> c & 1)
 
+
+class BaLaTools:
+    """Optional answers for the tools: the summary ``vncards compare`` shows."""
+
     def summary(self, rules: BaLaRules) -> dict[str, Any]:
         return {"deck": "french", "hand_size": 3, "swaps": rules.swaps, "scoring": "1 lá each"}
 
-    def referee(self, record: str | bytes | dict[str, Any] | GameRecord) -> RefereeReport:
-        """Rule on a whole record: core's referee on this game."""
-        return referee(self, record)
+
+def random_player(game: object, seed: int) -> RandomBot:
+    """Core's random bot (a bot maker receives the plugin it plays)."""
+    return RandomBot(seed)
+
+
+def make_plugin(
+    game: BaLaGame | None = None, codec: BaLaCodec | None = None
+) -> Plugin[Any, Any, Any]:
+    """The Ba lá plugin, from these parts (or broken ones)."""
+    return Plugin(
+        game or BaLaGame(),
+        codec or BaLaCodec(),
+        {"random": random_player},
+        probes=BaLaProbes(),
+        tools=[BaLaTools()],
+    )
 
 
 @dataclass(frozen=True)
@@ -378,19 +427,51 @@ def _lowest(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _card(token: str) -> int:
-    try:
-        return parse_card(token).id
-    except ValueError as e:
-        raise RecordError(str(e)) from None
-
-
-PLUGIN = BaLa()
+PLUGIN = make_plugin()
 
 
 def test_example_plugin_is_a_game_plugin() -> None:
-    """The example satisfies the GamePlugin protocol without subclassing anything."""
+    """Core's Plugin over the example's parts is a whole GamePlugin; the parts are core's
+    Game and Codec without subclassing anything."""
     assert isinstance(PLUGIN, GamePlugin)
+    assert isinstance(BaLaGame(), Game)
+    assert isinstance(BaLaCodec(), Codec)
+    assert PLUGIN.summary(BaLaRules())["swaps"] == 2
+
+
+def test_core_checks_the_player_count_once() -> None:
+    """The game never checks how many play: core does, for a deal and for a record."""
+    with pytest.raises(RulesError, match="bala is played by 2 to 6 players, not 7"):
+        PLUGIN.new_game(BaLaRules(), 7, seed=1)
+    record = {"game": "bala", "players": ["An"], "hands": {"An": ["9S", "10S", "AS"]}}
+    with pytest.raises(RecordError, match="bala is played by 2 to 6 players, not 1"):
+        referee(PLUGIN, record)
+
+
+def test_an_unreadable_card_is_a_record_error() -> None:
+    """The codec reads cards with the notation and lets its NotationError go; core
+    makes it the RecordError an unreadable record gives."""
+    record = {
+        "game": "bala",
+        "players": ["An", "Bình"],
+        "hands": {"An": ["9S", "10S", "1X"], "Bình": ["3S", "4S", "5S"]},
+    }
+    with pytest.raises(RecordError, match="unknown card '1X'"):
+        referee(PLUGIN, record)
+
+
+def test_why_illegal_says_what_apply_raises() -> None:
+    """The plugin answers why an action is refused without trying it."""
+    state = PLUGIN.new_game(BaLaRules(), 2, seed=1)
+    other = Stand(1 - state.turn)
+    refusal = why_illegal(PLUGIN, state, other)
+    assert refusal is not None
+    assert refusal.code == "not-your-turn"
+    with pytest.raises(IllegalMove) as raised:
+        PLUGIN.apply(state, other)
+    assert raised.value is not refusal
+    assert (raised.value.code, raised.value.message) == (refusal.code, refusal.message)
+    assert why_illegal(PLUGIN, state, Stand(state.turn)) is None
 
 
 def test_example_plugin_passes_conformance() -> None:
@@ -428,7 +509,7 @@ def test_example_plugin_referee_by_hand() -> None:
 # ---------------------------------------------------------------- broken plugins
 
 
-class MissesAMove(BaLa):
+class MissesAMove(BaLaGame):
     """Forgets that a player may swap their highest card."""
 
     def legal_actions(self, state: BaLaState) -> list[BaLaAction]:
@@ -437,7 +518,7 @@ class MissesAMove(BaLa):
         return [a for a in acts if not swaps or a != swaps[-1]]
 
 
-class NotZeroSum(BaLa):
+class NotZeroSum(BaLaGame):
     """The winner collects one lá too many."""
 
     def result(self, state: BaLaState) -> GameResult:
@@ -449,7 +530,7 @@ class NotZeroSum(BaLa):
         return GameResult(True, res.outcome, res.winner, None, tuple(pay))
 
 
-class MutatesWhenRefusing(BaLa):
+class MutatesWhenRefusing(BaLaGame):
     """Marks the seat as stood before checking whose turn it is."""
 
     def apply(self, state: BaLaState, action: BaLaAction) -> list[Event]:
@@ -458,7 +539,7 @@ class MutatesWhenRefusing(BaLa):
         return super().apply(state, action)
 
 
-class LosesACard(BaLa):
+class LosesACard(BaLaGame):
     """Forgets to put the discarded card on the discard pile."""
 
     def apply(self, state: BaLaState, action: BaLaAction) -> list[Event]:
@@ -468,8 +549,13 @@ class LosesACard(BaLa):
         return events
 
 
-class AcceptsUnlisted(BaLa):
+class AcceptsUnlisted(BaLaGame):
     """Lets anyone stand at any time, though only the seat to act is listed."""
+
+    def why_illegal(self, state: BaLaState, action: BaLaAction) -> IllegalMove | None:
+        if isinstance(action, Stand) and not state.finished:
+            return None
+        return super().why_illegal(state, action)
 
     def apply(self, state: BaLaState, action: BaLaAction) -> list[Event]:
         if isinstance(action, Stand) and action.seat != state.turn and not state.finished:
@@ -479,32 +565,72 @@ class AcceptsUnlisted(BaLa):
         return super().apply(state, action)
 
 
-class ReplaysDifferently(BaLa):
-    """Writes a stand as a discard of the lowest card in the record."""
+class RefusesTruly(BaLaGame):
+    """Refuses in ``apply`` for the true reason, whatever its ``why_illegal`` says."""
 
-    def action_to_record(self, state: BaLaState, action: BaLaAction) -> dict[str, Any]:
+    def apply(self, state: BaLaState, action: BaLaAction) -> list[Event]:
+        refusal = BaLaGame.why_illegal(self, state, action)
+        if refusal is not None:
+            raise refusal
+        return super().apply(state, action)
+
+
+class ExplainsOtherwise(RefusesTruly):
+    """Says a swap out of turn is refused for a card not held, then refuses it for the
+    turn."""
+
+    def why_illegal(self, state: BaLaState, action: BaLaAction) -> IllegalMove | None:
+        if isinstance(action, Swap) and action.seat != state.turn and not state.finished:
+            return IllegalMove("card-not-in-hand", "That card is not in this hand.")
+        return super().why_illegal(state, action)
+
+
+class ExplainsTooLittle(RefusesTruly):
+    """Finds nothing wrong with standing out of turn, which apply still refuses."""
+
+    def why_illegal(self, state: BaLaState, action: BaLaAction) -> IllegalMove | None:
+        if isinstance(action, Stand) and not state.finished:
+            return None
+        return super().why_illegal(state, action)
+
+
+class ReplaysDifferently(BaLaCodec):
+    """Writes a stand as a discard of the 3♠ in the record."""
+
+    def write_action(self, action: BaLaAction) -> dict[str, Any]:
         if isinstance(action, Stand):
-            low = state.hands[action.seat] & -state.hands[action.seat]
-            return {"discard": format_card(low.bit_length() - 1)}
-        return super().action_to_record(state, action)
+            return {"discard": "3S"}
+        return super().write_action(action)
 
 
 @pytest.mark.parametrize(
     ("plugin", "message"),
     [
-        (MissesAMove(), "not listed as legal"),
-        (NotZeroSum(), "payments do not sum to zero"),
-        (MutatesWhenRefusing(), "changed the state"),
-        (LosesACard(), "cards not conserved"),
-        (AcceptsUnlisted(), "not listed as legal"),
-        (ReplaysDifferently(), "referee refused a bot game"),
+        (make_plugin(MissesAMove()), "not listed as legal"),
+        (make_plugin(NotZeroSum()), "payments do not sum to zero"),
+        (make_plugin(MutatesWhenRefusing()), "changed the state"),
+        (make_plugin(LosesACard()), "cards not conserved"),
+        (make_plugin(AcceptsUnlisted()), "not listed as legal"),
+        (make_plugin(ExplainsOtherwise()), "apply raised"),
+        (make_plugin(ExplainsTooLittle()), "why_illegal"),
+        (make_plugin(codec=ReplaysDifferently()), "referee refused a bot game"),
     ],
-    ids=lambda p: type(p).__name__ if isinstance(p, BaLa) else "",
+    ids=[
+        "MissesAMove",
+        "NotZeroSum",
+        "MutatesWhenRefusing",
+        "LosesACard",
+        "AcceptsUnlisted",
+        "ExplainsOtherwise",
+        "ExplainsTooLittle",
+        "ReplaysDifferently",
+    ],
 )
-def test_conformance_detects_broken_plugin(plugin: BaLa, message: str) -> None:
+def test_conformance_detects_broken_plugin(plugin: Plugin[Any, Any, Any], message: str) -> None:
     """check_plugin fails on a plugin that misses a legal move, pays a non-zero sum,
-    mutates the state on a refused action, loses a card, accepts an unlisted action or
-    writes records that do not replay."""
+    mutates the state on a refused action, loses a card, accepts an unlisted action,
+    explains a refusal otherwise than apply refuses it (or not at all) or writes records
+    that do not replay."""
     with pytest.raises(AssertionError, match=message):
         check_plugin(plugin, games=3, variants=["standard"])
 

@@ -7,7 +7,15 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from vncards.core import GamePlugin, RandomBot, derive_seed, play_game, record_game, referee
+from vncards.core import (
+    DealsJson,
+    GamePlugin,
+    RandomBot,
+    derive_seed,
+    play_game,
+    record_game,
+    referee,
+)
 from vncards.core.testing import check_actions_exact, check_game, check_plugin, check_views
 from vncards.phom import PhomRules, can_arrange, card_names, plugin
 from vncards.phom._engine import apply_action
@@ -98,6 +106,7 @@ def test_a_view_never_shows_a_hidden_card(seed: int, n: int) -> None:
 @given(st.integers(0, 2**32 - 1))
 def test_same_seed_same_deal(seed: int) -> None:
     """Property: the same seed always gives the same deal; the first player holds 10."""
+    assert isinstance(plugin, DealsJson)
     a = plugin.deal_json(PhomRules(), 4, seed)
     assert a == plugin.deal_json(PhomRules(), 4, seed)
     sizes = sorted(len(h) for h in a["hands"].values())

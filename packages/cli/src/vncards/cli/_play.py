@@ -3,7 +3,7 @@
 Everything here goes through the plugin protocol: the screen shows the human seat's
 ``view`` (its hand, the others' card counts, the table), the human's choices are the
 ``decision`` actions, typed cards are read by ``action_from_record``, a refused entry is
-explained by the ``IllegalMove`` that ``apply`` raises on a copy of the state, and what
+explained by the ``IllegalMove`` that ``why_illegal`` names (the one ``apply`` raises), and what
 happens is announced from the events ``apply`` returns, as the human seat sees them.
 Bots are handed their own seat's view. A game describes its table and its own events
 through :class:`~vncards.core.DescribesPlay` and how its cards look through

@@ -4,7 +4,7 @@ the hint and the list of legal moves.
 
 Everything goes through the plugin protocol: typed cards are read by
 ``action_from_record`` (or the game's own ``parse_move``), a refusal is the
-``IllegalMove`` the game raises, and the words about the table come from the game.
+``IllegalMove`` the game's ``why_illegal`` names, and the words about the table come from the game.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from vncards.cli._referee import describe_action
 from vncards.core import (
     Event,
     GamePlugin,
-    IllegalMove,
     ReadsMoves,
     RecordAction,
     SpeaksAtTable,
@@ -31,6 +30,7 @@ from vncards.core import (
     View,
     VncardsError,
     WarnsOfPenalties,
+    why_illegal,
 )
 
 HUMAN = "You"
@@ -150,15 +150,13 @@ _WORDS = {
 
 
 def _reason(t: Sitting, state: Any, action: Any) -> str:
-    """Why ``action`` is refused, in the game's own words."""
-    trial = state.copy()
-    try:
-        t.plugin.apply(trial, action)
-    except IllegalMove as e:
-        if isinstance(t.plugin, SpeaksAtTable):
-            return t.plugin.table_talk(t.vietnamese).refusal(e.code, e.message)
-        return e.message
-    return say("not-a-choice", t.vietnamese)
+    """Why ``action`` is refused (the game's ``why_illegal``), in its own words."""
+    refusal = why_illegal(t.plugin, state, action)
+    if refusal is None:
+        return say("not-a-choice", t.vietnamese)
+    if isinstance(t.plugin, SpeaksAtTable):
+        return t.plugin.table_talk(t.vietnamese).refusal(refusal.code, refusal.message)
+    return refusal.message
 
 
 def _from_record(t: Sitting, state: Any, seat: int, data: dict[str, Any]) -> Any:

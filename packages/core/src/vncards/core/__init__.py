@@ -5,6 +5,7 @@
 'straight'
 """
 
+from vncards.core._adapter import Plugin
 from vncards.core._bots import RandomBot
 from vncards.core._cards import (
     DECK,
@@ -21,6 +22,7 @@ from vncards.core._cards import (
 )
 from vncards.core._cardset import FULL_DECK_MASK, CardSet, mask_ids, mask_of, rank_counts
 from vncards.core._climb import ChopValue, ClimbConfig, ClimbEngine, ClimbState
+from vncards.core._climb_refusal import climb_refusal
 from vncards.core._climb_talk import ClimbTalk, ClimbWords
 from vncards.core._combos import (
     ChopRule,
@@ -81,6 +83,17 @@ from vncards.core._game import (
     referee,
     resolve_rules,
 )
+from vncards.core._iface import (
+    FRENCH,
+    BotMaker,
+    Codec,
+    ExplainsRefusals,
+    Game,
+    GameInfo,
+    Notation,
+    Probes,
+    why_illegal,
+)
 from vncards.core._ledger import Ledger
 from vncards.core._plugins import (
     ENTRY_POINT_GROUP,
@@ -110,31 +123,16 @@ from vncards.core._plugins import (
 )
 from vncards.core._reading import heads_up_worlds
 from vncards.core._records import (
-    CARD,
-    CARDS,
     MAX_RECORD_BYTES,
     MAX_RECORD_DEPTH,
     MAX_RULE_NUMBER,
-    TRUE,
-    ActionKey,
-    DeclaresRecords,
-    ErrorReport,
     GameRecord,
-    RecordAction,
-    RecordVocabulary,
-    RefereeReport,
-    TransferReport,
-    ViolationReport,
-    export_schemas,
-    game_record_schema,
     load_record,
-    named_cards,
-    record_schema,
     rule_too_big,
-    vocabulary_of,
-    word,
 )
+from vncards.core._reports import ErrorReport, RefereeReport, TransferReport, ViolationReport
 from vncards.core._rng import Rng, deal, derive_seed
+from vncards.core._schemas import export_schemas, game_record_schema, record_schema
 from vncards.core._screen import SpeaksAtTable, TableTalk
 from vncards.core._search import (
     Budgeted,
@@ -155,12 +153,25 @@ from vncards.core._shedding import (
     ShedView,
     random_first,
 )
+from vncards.core._vocabulary import (
+    CARD,
+    CARDS,
+    TRUE,
+    ActionKey,
+    DeclaresRecords,
+    RecordAction,
+    RecordVocabulary,
+    named_cards,
+    vocabulary_of,
+    word,
+)
 
 __all__ = [
     "CARD",
     "CARDS",
     "DECK",
     "ENTRY_POINT_GROUP",
+    "FRENCH",
     "FULL_DECK_MASK",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_DEPTH",
@@ -171,6 +182,7 @@ __all__ = [
     "BeatsCards",
     "Bot",
     "BotFactory",
+    "BotMaker",
     "Budgeted",
     "Card",
     "CardColour",
@@ -187,6 +199,7 @@ __all__ = [
     "ClimbState",
     "ClimbTalk",
     "ClimbWords",
+    "Codec",
     "Colour",
     "Combo",
     "ComboRules",
@@ -204,7 +217,10 @@ __all__ = [
     "Event",
     "ExplainsNotation",
     "ExplainsPresets",
+    "ExplainsRefusals",
     "FastPlayout",
+    "Game",
+    "GameInfo",
     "GamePlugin",
     "GameRecord",
     "GameResult",
@@ -213,6 +229,7 @@ __all__ = [
     "Ledger",
     "ListsMoves",
     "MatchResult",
+    "Notation",
     "NotationError",
     "Pass",
     "Passed",
@@ -220,8 +237,10 @@ __all__ = [
     "PlayList",
     "Played",
     "PlayedGame",
+    "Plugin",
     "PluginError",
     "PluginWarning",
+    "Probes",
     "RandomBot",
     "Rank",
     "ReadsMoves",
@@ -266,6 +285,7 @@ __all__ = [
     "brute_force_plays",
     "card_from_id",
     "classify",
+    "climb_refusal",
     "deal",
     "derive_seed",
     "discover_games",
@@ -299,5 +319,6 @@ __all__ = [
     "split_card_list",
     "stocked_deal_json",
     "vocabulary_of",
+    "why_illegal",
     "word",
 ]

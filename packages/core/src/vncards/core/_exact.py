@@ -1,5 +1,6 @@
 """Exact legality at one position: the actions a game lists are exactly those its
-``apply`` accepts, and a refused action changes nothing (re-exported by
+``apply`` accepts, ``why_illegal`` refuses exactly the others with the very refusal
+``apply`` raises, and a refused action changes nothing (re-exported by
 :mod:`vncards.core.testing`, whose checks and :func:`~vncards.core.testing.check_fast_path`
 use it).
 """
@@ -12,6 +13,7 @@ from typing import Any
 
 from vncards.core._errors import IllegalMove
 from vncards.core._game import GamePlugin
+from vncards.core._iface import why_illegal
 
 __all__ = ["MANY_ACTIONS", "check_actions_exact"]
 
@@ -20,6 +22,8 @@ def check_actions_exact(
     plugin: GamePlugin[Any, Any, Any], state: Any, *, limit: int | None = None, seed: int = 0
 ) -> int:
     """Every action of the universe is accepted by ``apply`` iff it is in ``legal_actions``;
+    ``why_illegal`` (:func:`~vncards.core.why_illegal`) answers ``None`` for exactly
+    those and for the others the refusal ``apply`` raises (same code, same message);
     refused ones leave the state unchanged. Returns how many actions were probed.
 
     A game may list more legal actions than :data:`MANY_ACTIONS`, made on demand (every
@@ -41,15 +45,32 @@ def check_actions_exact(
         rng = random.Random(seed)
         probe = list(legal) + rng.sample(universe, limit)
     for action in probe:
-        trial = state.copy()
-        try:
-            plugin.apply(trial, action)
-        except IllegalMove:
-            assert action not in legal_set, f"apply refused a listed legal action {action!r}"
-            assert trial == state, f"a refused action {action!r} changed the state"
-        else:
-            assert action in legal_set, f"apply accepted {action!r}, not listed as legal"
+        _check_one(plugin, state, action, action in legal_set)
     return len(probe)
+
+
+def _check_one(plugin: GamePlugin[Any, Any, Any], state: Any, action: Any, listed: bool) -> None:
+    """``action``, listed as legal or not, is accepted by ``apply`` exactly when listed;
+    ``why_illegal`` answers ``None`` exactly then, and otherwise the refusal ``apply``
+    raises; a refused action changes nothing."""
+    trial = state.copy()
+    said = why_illegal(plugin, state, action)
+    assert trial == state, f"why_illegal changed the state for {action!r}"
+    raised: IllegalMove | None = None
+    try:
+        plugin.apply(trial, action)
+    except IllegalMove as e:
+        raised = e
+    if raised is None:
+        assert listed, f"apply accepted {action!r}, not listed as legal"
+        assert said is None, f"why_illegal refused the legal action {action!r}: {said}"
+        return
+    assert not listed, f"apply refused a listed legal action {action!r}"
+    assert trial == state, f"a refused action {action!r} changed the state"
+    assert said is not None, f"why_illegal found {action!r} legal, which apply refused"
+    assert (raised.code, raised.message) == (said.code, said.message), (
+        f"apply raised {raised.code!r} for {action!r}, why_illegal said {said.code!r}"
+    )
 
 
 MANY_ACTIONS = 10_000
@@ -69,13 +90,5 @@ def _check_many_actions(
     if len(universe) > limit:
         universe = rng.sample(universe, limit)
     for action in [*picks, *universe]:
-        listed = action in legal
-        trial = state.copy()
-        try:
-            plugin.apply(trial, action)
-        except IllegalMove:
-            assert not listed, f"apply refused a listed legal action {action!r}"
-            assert trial == state, f"a refused action {action!r} changed the state"
-        else:
-            assert listed, f"apply accepted {action!r}, not listed as legal"
+        _check_one(plugin, state, action, action in legal)
     return len(picks) + len(universe)

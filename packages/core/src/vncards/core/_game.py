@@ -13,19 +13,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from vncards.core._bots import RandomBot
 from vncards.core._errors import IllegalMove, RecordError, RulesError
 from vncards.core._events import Cards, Event, Transfer, View
-from vncards.core._records import (
-    ErrorReport,
-    GameRecord,
-    RecordAction,
-    RefereeReport,
-    TransferReport,
-    ViolationReport,
-    _location,
-    _one_line,
-    check_payments,
-    load_record,
-    vocabulary_of,
-)
+from vncards.core._record_text import location, one_line
+from vncards.core._records import GameRecord, check_payments, load_record
+from vncards.core._reports import ErrorReport, RefereeReport, TransferReport, ViolationReport
+from vncards.core._vocabulary import RecordAction, vocabulary_of
 
 __all__ = [
     "Bot",
@@ -342,8 +333,8 @@ def resolve_rules(
         return type(base).model_validate(data)
     except ValidationError as e:
         first = e.errors()[0]
-        where = _location(first["loc"]) or "rules"
-        raise RulesError(f"bad rule setting {where}: {_one_line(first['msg'])}") from None
+        where = location(first["loc"]) or "rules"
+        raise RulesError(f"bad rule setting {where}: {one_line(first['msg'])}") from None
 
 
 @dataclass

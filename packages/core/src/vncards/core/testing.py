@@ -5,7 +5,10 @@ must be able to trust:
 
 - cards are conserved (no card appears or vanishes in any zone);
 - ``legal_actions`` is exactly the set of actions ``apply`` accepts (probed over the
-  plugin's ``action_universe``), and a refused action changes nothing;
+  plugin's ``action_universe``); ``why_illegal`` (the plugin's own, or
+  :func:`~vncards.core.why_illegal`'s default) answers ``None`` for exactly those and,
+  for every other, the refusal ``apply`` raises, same code and message; and a refused
+  action changes nothing;
 - every game ends, and its payments sum to zero; the itemised transfers net to the
   payments exactly;
 - the game's record replays through the referee to the same result;

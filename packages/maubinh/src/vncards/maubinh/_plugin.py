@@ -45,6 +45,7 @@ from vncards.maubinh._engine import (
     Revealed,
     Splits,
     apply_arrange,
+    arrange_error,
     chi_keys,
     outcome_of,
     start_game,
@@ -268,6 +269,17 @@ class MauBinhGame:
     def decline(self, state: MauBinhState, seat: int) -> None:
         """Nothing in Mậu Binh may be declined."""
         raise IllegalMove("must-act", "every player without an instant hand must arrange")
+
+    def why_illegal(self, state: MauBinhState, action: Arrange) -> IllegalMove | None:
+        """The refusal ``apply`` would raise for ``action``, or ``None`` when it is legal.
+
+        >>> st = plugin.new_game(plugin.presets[plugin.default_preset], 2, seed=1)
+        >>> plugin.why_illegal(st, "fold").code
+        'bad-arrangement'
+        """
+        if not isinstance(action, Arrange):
+            return IllegalMove("bad-arrangement", f"{action!r} is not an arrangement")
+        return arrange_error(state, action)
 
     def apply(self, state: MauBinhState, action: Arrange) -> list[Any]:
         """Record an arrangement; the last one reveals every chi and settles."""

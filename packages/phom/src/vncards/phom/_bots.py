@@ -14,23 +14,42 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from vncards.core import Bot, BotFactory, RandomBot, SearchBot, SearchGame, SearchHooks, View
+from vncards.core import BotMaker, RandomBot, SearchBot, SearchGame, SearchHooks, View
 from vncards.phom._actions import Discard, LayOff, Meld, Take
 from vncards.phom._cards import cards_of, mask_of
+from vncards.phom._engine import apply_action
 from vncards.phom._melds import solve, weigh
 from vncards.phom._moves import legal_actions
 from vncards.phom._state import PhomState
 
-__all__ = ["BOTS", "GreedyBot", "PhomHooks", "greedy_order", "random_bot", "search_bot"]
+__all__ = [
+    "BOTS",
+    "GreedyBot",
+    "PhomHooks",
+    "greedy_bot",
+    "greedy_order",
+    "random_bot",
+    "search_bot",
+]
 
 
-def random_bot(seed: int) -> Bot:
-    """Core's random bot (Phỏm offers no optional choice).
+def random_bot(game: object, seed: int) -> RandomBot:
+    """Core's random bot (Phỏm offers no optional choice); a bot maker: the plugin
+    played and a seed.
 
-    >>> random_bot(1).pick(["a"], False)
+    >>> random_bot(None, 1).pick(["a"], False)
     'a'
     """
     return RandomBot(seed)
+
+
+def greedy_bot(game: object, seed: int) -> GreedyBot:
+    """The greedy bot (:class:`GreedyBot`); a bot maker: the plugin played and a seed.
+
+    >>> greedy_bot(None, 3).name
+    'greedy'
+    """
+    return GreedyBot(seed)
 
 
 def _keep_value(rest: int) -> int:
@@ -128,8 +147,6 @@ class PhomHooks(SearchHooks):
     def rollout(self, plugin: SearchGame, state: Any, rng: random.Random) -> None:
         """Every seat plays the greedy rule to the end."""
         assert isinstance(state, PhomState)
-        from vncards.phom._engine import apply_action
-
         for _ in range(1000):
             if state.finished:
                 return
@@ -139,20 +156,21 @@ class PhomHooks(SearchHooks):
         raise RuntimeError("rollout did not end")
 
 
-def search_bot(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
-    """A Phỏm ``search`` bot (a bot factory: seed → bot).
+def search_bot(
+    game: SearchGame, seed: int = 0, *, think: float = 0.1, iterations: int | None = None
+) -> SearchBot:
+    """A Phỏm ``search`` bot over ``game`` (the plugin it plays; a bot maker: the plugin
+    and a seed).
 
     >>> from vncards.core import play_game
     >>> from vncards.phom import plugin
     >>> state = plugin.new_game(plugin.presets["standard"], 3, seed=2)
-    >>> bots = [search_bot(0, iterations=8), GreedyBot(1), GreedyBot(2)]
+    >>> bots = [search_bot(plugin, 0, iterations=8), GreedyBot(1), GreedyBot(2)]
     >>> plugin.result(play_game(plugin, state, bots).final).finished
     True
     """
-    from vncards.phom._plugin import plugin
-
-    return SearchBot(plugin, PhomHooks(), seed, think=think, iterations=iterations)
+    return SearchBot(game, PhomHooks(), seed, think=think, iterations=iterations)
 
 
-BOTS: dict[str, BotFactory] = {"random": random_bot, "greedy": GreedyBot, "search": search_bot}
-"""Bot factories by name (seed → bot)."""
+BOTS: dict[str, BotMaker] = {"random": random_bot, "greedy": greedy_bot, "search": search_bot}
+"""Bot makers by name (the plugin played and a seed → a bot)."""

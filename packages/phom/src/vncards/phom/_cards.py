@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from vncards.core import NotationError, RecordError
 from vncards.core import format_card as core_format
 from vncards.core import mask_ids as cards_of
 from vncards.core import parse_card as core_parse
@@ -26,7 +25,6 @@ __all__ = [
     "mask_of",
     "parse_phom_card",
     "rank_of",
-    "record_card",
     "suit_of",
 ]
 
@@ -75,21 +73,6 @@ def parse_phom_card(token: str) -> int:
     (1, 25)
     """
     return _FROM_CORE[core_parse(token).id]
-
-
-def record_card(token: str) -> int:
-    """:func:`parse_phom_card` for a record: an unreadable card is a :class:`RecordError`.
-
-    >>> try:
-    ...     record_card("1X")
-    ... except RecordError as e:
-    ...     print(str(e).split(":")[0])
-    unknown card '1X'
-    """
-    try:
-        return parse_phom_card(token)
-    except NotationError as e:
-        raise RecordError(str(e)) from None
 
 
 def card_name(card: int) -> str:

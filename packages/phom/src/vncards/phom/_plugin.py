@@ -1,57 +1,18 @@
-"""The Phỏm game plugin: core's :class:`~vncards.core.GamePlugin` protocol over the
-engine, and the queries the tools ask (analyze, classify, deal, summary)."""
+"""The Phỏm plugin: core's :class:`~vncards.core.Plugin` over the game, its record codec,
+its bots and probes, and the queries the tools ask (analyze, classify, moves, deal,
+summary, statistics counters)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Annotated, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from pydantic import AfterValidator, Field, WithJsonSchema
-from vncards.core import (
-    CARD,
-    TRUE,
-    ActionKey,
-    BotFactory,
-    Cards,
-    Decision,
-    Event,
-    GameRecord,
-    GameResult,
-    IllegalMove,
-    NotationError,
-    RecordAction,
-    RecordError,
-    RecordVocabulary,
-    RefereeReport,
-    Statistic,
-    View,
-    deal,
-    derive_seed,
-    net_of,
-    referee,
-    stocked_deal_json,
-)
-from vncards.phom._actions import (
-    Discard,
-    Draw,
-    LayOff,
-    Meld,
-    PhomAction,
-    Take,
-    action_record,
-)
+from vncards.core import Cards, NotationError, Plugin, stocked_deal_json
 from vncards.phom._bots import BOTS
-from vncards.phom._cards import (
-    card_name,
-    card_names,
-    cards_of,
-    from_core,
-    mask_of,
-    parse_phom_card,
-    record_card,
-)
-from vncards.phom._engine import apply_action, start_game
+from vncards.phom._cards import card_names, mask_of, parse_phom_card
+from vncards.phom._codec import PhomCodec, PhomProbes
+from vncards.phom._game import FIRST_HAND, PhomGame
+from vncards.phom._info import INFO
 from vncards.phom._melds import (
     FACE,
     TENS,
@@ -60,264 +21,21 @@ from vncards.phom._melds import (
     classify_meld,
     solve,
 )
-from vncards.phom._moves import legal_actions, normalise
-from vncards.phom._rules import PRESETS, PhomRules
-from vncards.phom._settle import REASONS, hand_points
-from vncards.phom._state import PhomState, aggregate
+from vncards.phom._rules import PhomRules
+from vncards.phom._settle import hand_points
+from vncards.phom._state import PhomState
 from vncards.phom._typed import TypedMoves
-from vncards.phom._view import PhomView, determinize, make_view
 from vncards.phom._words import SpeaksPhom
 
-__all__ = ["PhomGame", "plugin"]
-
-FIRST_HAND = 10
-HAND = 9
+__all__ = ["PhomQueries", "plugin"]
 
 
-def _lay_off_entry(value: dict[str, Any]) -> dict[str, Any]:
-    """Check one lay-off entry: ``onto`` a card, ``cards`` a non-empty list of cards."""
-    if set(value) != {"onto", "cards"}:
-        raise ValueError("a lay-off entry holds exactly 'onto' and 'cards'")
-    cards = value["cards"]
-    if not isinstance(value["onto"], str):
-        raise ValueError("'onto' must be one card")
-    if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
-        raise ValueError("'cards' must be a list of at least one card")
-    return value
+class PhomQueries:
+    """What the tools may ask of Phỏm beyond playing it.
 
-
-# an inline schema (a nested model would leave a dangling $ref in the record schema)
-_ENTRY_SCHEMA = {
-    "type": "object",
-    "properties": {
-        "onto": {"type": "string"},
-        "cards": {"type": "array", "items": {"type": "string"}, "minItems": 1},
-    },
-    "required": ["onto", "cards"],
-    "additionalProperties": False,
-}
-_MELD_SHAPE: Any = list[list[str]]
-_LAY_OFF_SHAPE: Any = Annotated[
-    list[Annotated[dict[str, Any], AfterValidator(_lay_off_entry), WithJsonSchema(_ENTRY_SCHEMA)]],
-    Field(min_length=1),
-]
-
-
-class PhomGame(TypedMoves, SpeaksPhom):
-    """Phỏm (Tá lả) as a vncards game plugin.
-
-    >>> from vncards.core import play_game
-    >>> st = plugin.new_game(PhomRules(), 4, seed=7)
-    >>> game = play_game(plugin, st, [plugin.bots["greedy"](i) for i in range(4)])
-    >>> res = plugin.result(game.final)
-    >>> res.finished, sum(res.payments)
-    (True, 0)
+    >>> PhomQueries().hand_size(PhomRules())
+    10
     """
-
-    name = "phom"
-    title = "Phỏm (Tá lả)"
-    deck = "french"
-    rules_model = PhomRules
-    presets: Mapping[str, PhomRules] = PRESETS
-    default_preset = "standard"
-    bots: Mapping[str, BotFactory] = BOTS
-    default_opponent = "search"
-    record_vocabulary = RecordVocabulary(
-        actions=(
-            ActionKey("discard", CARD, 'The card discarded, e.g. "9D".'),
-            ActionKey("draw", TRUE, "Draw the top card of the stock."),
-            ActionKey("take", TRUE, "Take the card discarded on the turn just before."),
-            ActionKey("meld", _MELD_SHAPE, "Every phỏm shown at once ([] = móm)."),
-            ActionKey("lay_off", _LAY_OFF_SHAPE, "Cards laid onto phỏm of other players."),
-        ),
-        outcomes=("win", "instant-win"),
-        transfer_reasons=REASONS,
-    )
-    statistics = (
-        Statistic("u", "ù", "Games ended by an ù."),
-        Statistic("mom", "móm", "Móm players per game."),
-        Statistic("takes", "ăn", "Cards taken per game."),
-        Statistic("den", "đền", "Games where one player paid for all at an ù."),
-    )
-
-    # ------------------------------------------------------------ dealing
-
-    def player_range(self, rules: PhomRules) -> tuple[int, int]:
-        """``min_players`` to ``max_players`` (2 to 4)."""
-        return (rules.min_players, rules.max_players)
-
-    def new_game(
-        self, rules: PhomRules, n_players: int, seed: int, *, first: int | None = None
-    ) -> PhomState:
-        """Deal from ``seed``: 10 cards to the first player (``first``, a match's previous
-        winner, else a seat drawn from the seed), 9 to the others; the rest is the stock."""
-        lo, hi = self.player_range(rules)
-        if not lo <= n_players <= hi:
-            raise ValueError(f"phom is played by {lo} to {hi} players, not {n_players}")
-        # the shuffle first: it checks the seed
-        _, order = deal(seed, 52, [])
-        if first is None:
-            first = derive_seed(seed, n_players) % n_players
-        masks = []
-        at = 0
-        for s in range(n_players):
-            size = FIRST_HAND if s == first else HAND
-            masks.append(mask_of(from_core(c) for c in order[at : at + size]))
-            at += size
-        stock = order[at:]
-        return start_game(rules, masks, [from_core(c) for c in stock], first)
-
-    def state_from_record(self, record: GameRecord, rules: PhomRules) -> PhomState:
-        """The deal of a record: one hand of 10 cards (the first player's), the others of
-        9, and the stock holding exactly the undealt cards."""
-        n = len(record.players)
-        lo, hi = self.player_range(rules)
-        if not lo <= n <= hi:
-            raise RecordError(f"phom is played by {lo} to {hi} players, not {n}")
-        if record.stock is None:
-            raise RecordError("a phom record needs the stock ('stock': cards in draw order)")
-        dealt = [[record_card(t) for t in record.hands[p]] for p in record.players]
-        for name, h in zip(record.players, dealt, strict=True):
-            if len(h) not in (FIRST_HAND, HAND):
-                raise RecordError(
-                    f"{name} was dealt {len(h)} cards; phom deals 9 (10 to the first player)"
-                )
-        firsts = [s for s, h in enumerate(dealt) if len(h) == FIRST_HAND]
-        if len(firsts) != 1:
-            raise RecordError(f"exactly one player is dealt 10 cards, not {len(firsts)}")
-        stock = [record_card(t) for t in record.stock]
-        every = [c for h in dealt for c in h] + stock
-        seen = 0
-        for c in every:
-            if seen >> c & 1:
-                raise RecordError(f"the deal holds the {card_name(c)} twice")
-            seen |= 1 << c
-        if len(every) != 52:
-            raise RecordError(
-                f"the stock must hold exactly the {52 - sum(map(len, dealt))} undealt cards,"
-                f" not {len(stock)}"
-            )
-        return start_game(rules, [mask_of(h) for h in dealt], stock, firsts[0])
-
-    # ------------------------------------------------------------ play
-
-    def legal_actions(self, state: PhomState) -> list[PhomAction]:
-        """Every action accepted now (by the player in turn)."""
-        return legal_actions(state)
-
-    def decision(self, state: PhomState) -> Decision[PhomAction] | None:
-        """The player in turn, with its legal actions; ``None`` once over."""
-        if state.finished:
-            return None
-        return Decision(state.turn, legal_actions(state))
-
-    def decline(self, state: PhomState, seat: int) -> None:
-        """Phỏm offers no optional choice: declining is refused."""
-        raise IllegalMove("must-act", "Phỏm has no choice a player may decline.")
-
-    def apply(self, state: PhomState, action: PhomAction) -> list[Event]:
-        """Carry out ``action`` and return its events, or raise
-        :class:`~vncards.core.IllegalMove` and change nothing."""
-        return apply_action(state, action)
-
-    def view(self, state: PhomState, seat: int) -> PhomView:
-        """What ``seat`` may know (see :mod:`vncards.phom._view`)."""
-        return make_view(state, seat)
-
-    def determinize(self, view: View, rng: random.Random) -> PhomState:
-        """A full state consistent with a :class:`PhomView`."""
-        if not isinstance(view, PhomView):
-            raise TypeError(f"a Phỏm view is needed, not {type(view).__name__}")
-        return determinize(view, rng)
-
-    def result(self, state: PhomState) -> GameResult:
-        """Outcome and the itemised transfers (only ăn gà while unfinished)."""
-        transfers = aggregate(state.ledger)
-        return GameResult(
-            finished=state.finished,
-            outcome=state.outcome,
-            winner=state.winner,
-            instant_win=state.instant_win,
-            payments=tuple(net_of(transfers, state.n_players)),
-            transfers=transfers,
-        )
-
-    # ------------------------------------------------------------ records
-
-    def referee(self, record: str | bytes | dict[str, Any] | GameRecord) -> RefereeReport:
-        """Rule on a whole record (core's referee loop on this game).
-
-        >>> plugin.referee({"game": "phom", "players": ["A"], "hands": {"A": []}})
-        Traceback (most recent call last):
-        ...
-        vncards.core._errors.RecordError: phom is played by 2 to 4 players, not 1
-        """
-        return referee(self, record)
-
-    def action_from_record(self, state: PhomState, action: RecordAction, seat: int) -> PhomAction:
-        """Read ``discard`` / ``draw`` / ``take`` / ``meld`` / ``lay_off`` (a legal meld
-        or lay-off in its canonical form)."""
-        kind, value = action.kind, action.value
-        if kind == "discard":
-            return Discard(seat, record_card(value))
-        if kind == "draw":
-            return Draw(seat)
-        if kind == "take":
-            return Take(seat)
-        if kind == "meld":
-            groups = tuple(tuple(record_card(t) for t in g) for g in value)
-            return normalise(state, Meld(seat, groups))
-        if kind == "lay_off":
-            entries = tuple(
-                (record_card(e["onto"]), tuple(record_card(t) for t in e["cards"])) for e in value
-            )
-            return normalise(state, LayOff(seat, entries))
-        raise RecordError(f"phom records have no {kind!r} actions")
-
-    def action_to_record(self, state: PhomState, action: PhomAction) -> dict[str, Any]:
-        """The record form of an action (without ``player``)."""
-        return action_record(action)
-
-    def record_deal(self, state: PhomState) -> dict[str, Any]:
-        """Hands as dealt and the stock in draw order (the first player holds 10)."""
-        return {
-            "hands": [card_names(h) for h in state.dealt],
-            "first": None,
-            "stock": card_names(list(state.stock)),
-        }
-
-    # ------------------------------------------------------------ conformance
-
-    def action_universe(self, state: PhomState) -> Iterable[PhomAction]:
-        """Legal actions plus many that are not, for every seat."""
-        rng = random.Random(len(state.events) * 7919 + state.pos)
-        out: list[PhomAction] = list(legal_actions(state))
-        for seat in range(state.n_players):
-            out.extend((Draw(seat), Take(seat), Meld(seat, ())))
-            hand = cards_of(state.hands[seat])
-            out.extend(Discard(seat, c) for c in hand)
-            out.append(Discard(seat, rng.randrange(52)))
-            if len(hand) >= 3:
-                three = tuple(sorted(rng.sample(hand, 3)))
-                out.append(Meld(seat, (three,)))
-                out.append(LayOff(seat, ((rng.randrange(52), three[:1]),)))
-            part = solve(state.hands[seat])
-            if part is not None and part.melds:
-                out.append(Meld(seat, tuple(sorted(tuple(cards_of(m)) for m in part.melds))))
-            for melds in state.melds:
-                for m in melds:
-                    low = cards_of(m)[0]
-                    out.extend(LayOff(seat, ((low, (c,)),)) for c in hand)
-        return out
-
-    def card_multiset(self, state: PhomState) -> list[int]:
-        """Every card in every zone, sorted: hands, phỏm on the table, discards on the
-        table and the stock."""
-        cards = [c for h in state.hands for c in cards_of(h)]
-        cards.extend(c for melds in state.melds for m in melds for c in cards_of(m))
-        cards.extend(c for _, c, taker in state.pile if taker < 0)
-        cards.extend(state.stock[state.pos :])
-        return sorted(cards)
 
     def game_stats(self, state: PhomState) -> dict[str, int]:
         """Counters of a finished game: ù, móm players, taken cards, đền."""
@@ -327,8 +45,6 @@ class PhomGame(TypedMoves, SpeaksPhom):
             "takes": sum(1 for _, _, t in state.pile if t >= 0),
             "den": int(any(t.reason == "den" for t in state.ledger)),
         }
-
-    # ------------------------------------------------------------ queries (tools)
 
     def summary(self, rules: PhomRules) -> dict[str, Any]:
         """Settings side by side for ``vncards compare``."""
@@ -426,7 +142,7 @@ class PhomGame(TypedMoves, SpeaksPhom):
         if len(hand) > size:  # the meld search grows with the hand: bound it to a deal's
             raise NotationError(
                 " ".join(hand),
-                message=f"a {self.name} hand holds at most {size} cards, not {len(hand)}",
+                message=f"a {INFO.name} hand holds at most {size} cards, not {len(hand)}",
             )
         extra = mask_of(parse_phom_card(t) for t in over or ())
         if extra.bit_count() > 1:
@@ -441,15 +157,30 @@ class PhomGame(TypedMoves, SpeaksPhom):
         return out
 
     def deal_json(self, rules: PhomRules, n_players: int, seed: int) -> dict[str, Any]:
-        """A seeded deal as record fields (hands and stock) with its instant wins."""
-        state = self.new_game(rules, n_players, seed)
-        dealt = self.record_deal(state)
-        return stocked_deal_json(self.name, dealt, state.winner, state.instant_win)
+        """A seeded deal as record fields (hands and stock) with its instant wins (the
+        caller has checked the player count)."""
+        state = PhomGame().deal(rules, n_players, seed, None)
+        dealt = PhomCodec().write_deal(state)
+        return stocked_deal_json(INFO.name, dealt, state.winner, state.instant_win)
 
 
 def _table(rules: PhomRules) -> tuple[int, ...]:
     return FACE if rules.card_points == "face" else TENS
 
 
-plugin = PhomGame()
-"""The ``phom`` plugin (entry point ``vncards.games``)."""
+plugin: Plugin[PhomState, Any, PhomRules] = Plugin(
+    PhomGame(),
+    PhomCodec(),
+    BOTS,
+    probes=PhomProbes(),
+    tools=(PhomQueries(), TypedMoves(), SpeaksPhom()),
+)
+"""The ``phom`` plugin (entry point ``vncards.games``).
+
+>>> from vncards.core import play_game
+>>> st = plugin.new_game(PhomRules(), 4, seed=7)
+>>> game = play_game(plugin, st, [plugin.bots["greedy"](i) for i in range(4)])
+>>> res = plugin.result(game.final)
+>>> res.finished, sum(res.payments)
+(True, 0)
+"""

@@ -26,6 +26,8 @@ from vncards.core import (
     GameResult,
     IllegalMove,
     Ledger,
+    Pass,
+    Play,
     RecordVocabulary,
     SheddingAction,
     SheddingGame,
@@ -33,6 +35,7 @@ from vncards.core import (
     Transfer,
     Violation,
     Words,
+    climb_refusal,
     random_first,
     word,
 )
@@ -268,26 +271,31 @@ class SamLoc(SheddingGame[SamRules]):
         declared = cast(SamState, state).declared
         return [Declare(s) for s in range(len(state.hands)) if s not in declared]
 
+    def why_illegal(self, state: ClimbState, action: SheddingAction) -> IllegalMove | None:
+        """The refusal ``apply`` would raise for ``action``, or ``None`` when it is legal.
+
+        >>> from vncards.samloc import plugin
+        >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=1)
+        >>> plugin.why_illegal(st, Declare(9)).code
+        'no-such-seat'
+        """
+        if isinstance(action, Play | Pass):
+            return climb_refusal(state, action)
+        if isinstance(action, Declare):
+            return _declare_refusal(state, action)
+        return IllegalMove("unknown-action", f"{self.name} has no {type(action).__name__} action.")
+
     def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
         """Carry out a Sâm declaration; the one nearest the would-be leader counts."""
         if not isinstance(action, Declare):
             super().apply_other(state, action)
             return
+        refusal = _declare_refusal(state, action)
+        if refusal is not None:
+            raise refusal
         n = len(state.hands)
         seat = action.seat
-        if state.finished:
-            raise IllegalMove("game-over", "The game is already over.")
-        if action.what != "sam":
-            raise IllegalMove("unknown-declaration", f"Sâm has no {action.what!r} declaration.")
-        if not 0 <= seat < n:
-            raise IllegalMove("no-such-seat", f"There is no seat {seat} at this table.")
-        if state.pile:
-            raise IllegalMove(
-                "declare-after-play", "Sâm may be declared only before the first play."
-            )
         st = cast(SamState, state)
-        if seat in st.declared:
-            raise IllegalMove("already-declared", "This player has already declared Sâm.")
         declared = (*st.declared, seat)
         first = st.first
         declarer = min(declared, key=lambda s: (s - first) % n)
@@ -651,3 +659,19 @@ _DECLARED = tuple(Declared(seat, "sam") for seat in range(8))
 
 plugin = SamLoc()
 """The Sâm Lốc plugin (entry point ``samloc`` in the ``vncards.games`` group)."""
+
+
+def _declare_refusal(state: ClimbState, action: Declare) -> IllegalMove | None:
+    """Why a báo Sâm is refused now, or ``None``."""
+    seat = action.seat
+    if state.finished:
+        return IllegalMove("game-over", "The game is already over.")
+    if action.what != "sam":
+        return IllegalMove("unknown-declaration", f"Sâm has no {action.what!r} declaration.")
+    if not 0 <= seat < len(state.hands):
+        return IllegalMove("no-such-seat", f"There is no seat {seat} at this table.")
+    if state.pile:
+        return IllegalMove("declare-after-play", "Sâm may be declared only before the first play.")
+    if seat in cast(SamState, state).declared:
+        return IllegalMove("already-declared", "This player has already declared Sâm.")
+    return None

@@ -35,6 +35,7 @@ from vncards.core import (
     record_game,
     resolve_rules,
     vocabulary_of,
+    why_illegal,
 )
 from vncards.server._errors import ApiError
 
@@ -311,12 +312,10 @@ class Table:
             raise ApiError(422, "bad-action", _one_line(str(e))) from None
 
     def _refusal(self, action: Any) -> ApiError:
-        """Why an action that is not offered now is refused, tried on a copy."""
-        trial = self.state.copy()
-        try:
-            self.plugin.apply(trial, action)
-        except IllegalMove as e:
-            return ApiError(409, e.code, e.message)
+        """Why an action that is not offered now is refused (the game's ``why_illegal``)."""
+        refusal = why_illegal(self.plugin, self.state, action)
+        if refusal is not None:
+            return ApiError(409, refusal.code, refusal.message)
         return ApiError(409, "not-offered", "That is not one of your choices right now.")
 
     def wake(self) -> None:

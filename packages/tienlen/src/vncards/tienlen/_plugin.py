@@ -21,6 +21,8 @@ from vncards.core import (
     IllegalMove,
     Kind,
     Ledger,
+    Pass,
+    Play,
     RandomBot,
     RecordVocabulary,
     Revealed,
@@ -28,6 +30,7 @@ from vncards.core import (
     SheddingGame,
     Statistic,
     Words,
+    climb_refusal,
     mask_ids,
     random_first,
     word,
@@ -46,6 +49,12 @@ __all__ = ["TienLenGame", "plugin"]
 
 def _random_bot(seed: int) -> RandomBot:
     return RandomBot(seed)
+
+
+def _no_declarations() -> IllegalMove:
+    return IllegalMove(
+        "unknown-action", "Tiến lên has no declarations: a player may only play or pass."
+    )
 
 
 class TienLenGame(SheddingGame[TienLenRules]):
@@ -208,11 +217,20 @@ class TienLenGame(SheddingGame[TienLenRules]):
             return [m for m in masks if m != hand]
         return masks
 
+    def why_illegal(self, state: ClimbState, action: SheddingAction) -> IllegalMove | None:
+        """The refusal ``apply`` would raise for ``action``, or ``None`` when it is legal.
+
+        >>> st = plugin.new_game(plugin.presets["dem-la"], 4, seed=1)
+        >>> plugin.why_illegal(st, Pass(st.turn)).code
+        'cannot-pass-lead'
+        """
+        if isinstance(action, Play | Pass):
+            return climb_refusal(state, action)
+        return _no_declarations()
+
     def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
         """Tiến lên has no declarations."""
-        raise IllegalMove(
-            "unknown-action", "Tiến lên has no declarations: a player may only play or pass."
-        )
+        raise _no_declarations()
 
     # ------------------------------------------------------------ end of game
 

@@ -20,6 +20,7 @@ from vncards.core import (
     Event,
     GameRecord,
     GameResult,
+    IllegalMove,
     NotationError,
     RecordAction,
     RecordError,
@@ -50,6 +51,7 @@ from vncards.tusac._engine import (
     Take,
     TuSacAction,
     TuSacState,
+    action_error,
     apply_action,
     decision_parts,
     decline_claim,
@@ -200,6 +202,17 @@ class TuSacGame:
         [{'type': 'discard', 'player': 'An', 'card': 'RE'}]
         """
         return apply_action(state, action)
+
+    def why_illegal(self, state: TuSacState, action: TuSacAction) -> IllegalMove | None:
+        """The refusal ``apply`` would raise for ``action``, or ``None`` when it is legal.
+
+        >>> st = plugin.new_game(TuSacRules(), 2, seed=1)
+        >>> plugin.why_illegal(st, Draw(0)).code, plugin.why_illegal(st, Discard(0, 2))
+        ('must-discard', None)
+        """
+        if not isinstance(action, Take | Discard | Draw | Pass):
+            return IllegalMove("unknown-action", f"Tứ Sắc has no {type(action).__name__} action.")
+        return action_error(state, action)
 
     def view(self, state: TuSacState, seat: int) -> TuSacView:
         """What ``seat`` may know: its private hand, every exposed group, the discards,
