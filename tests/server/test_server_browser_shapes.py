@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from vncards.core import parse_card
+from vncards.maubinh import evaluator, plugin
 from vncards.server.testing import LiveServer
 
 from tests.server.test_server_browser import READY, browser, legal, page, server
@@ -77,9 +79,21 @@ def test_phom_melds_are_chosen_by_clicking(page: Any, server: LiveServer) -> Non
     assert "meld" in done
 
 
-def test_mau_binh_showdown_shows_every_chi(page: Any, server: LiveServer) -> None:
+def _beats(rules: Any, a: dict[str, Any], b: dict[str, Any], chi: str) -> int:
+    """1 when hand ``a`` wins chi ``chi`` against ``b``, -1 when it loses, 0 for a tie,
+    from the cards themselves (a fouled hand loses every chi to one that is not)."""
+    if a["fouled"] or b["fouled"]:
+        return int(b["fouled"]) - int(a["fouled"])
+    ev = evaluator(rules)
+    key = ev.key5 if chi != "chi3" else ev.key3
+    ka, kb = (key(*(parse_card(c).id for c in h[chi])) for h in (a, b))
+    return (ka > kb) - (ka < kb)
+
+
+def test_mau_binh_showdown_shows_every_chi_and_who_won_it(page: Any, server: LiveServer) -> None:
     """Web table: at the end of a Mậu Binh game each player's three chi are drawn on the
-    felt, the cards being those the reveal events name."""
+    felt, the cards being those the reveal events name, and each chi says whom it beat,
+    lost to and tied with, as the cards compare."""
     open_table(page, server, "maubinh", SEED)
     offered = next(iter(legal(page)[0].values()))
     for key, cards in list(offered.items())[:-1]:
@@ -89,13 +103,23 @@ def test_mau_binh_showdown_shows_every_chi(page: Any, server: LiveServer) -> Non
     page.click("#actions button[data-action=arrange]")
     page.wait_for_selector("body[data-state=finished]")
     reveals = [e for e in page.evaluate("S.view.history") if e["type"] == "reveal"]
-    assert reveals
+    assert len(reveals) == 4
+    rules = plugin.presets[plugin.default_preset]
+    verdicts = set()
     for e in reveals:
-        seat = page.query_selector(f'#showdown [data-player="{e["player"]}"]')
-        assert seat is not None
+        seat = page.locator(f'#felt #showdown [data-player="{e["player"]}"]')
         for chi in ("chi1", "chi2", "chi3"):
-            shown = [
-                c.get_attribute("data-card")
-                for c in seat.query_selector_all(f'[data-part="{chi}"] .card')
-            ]
+            part = seat.locator(f'[data-part="{chi}"]')
+            shown = part.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)")
             assert shown == e[chi]
+            said = part.locator(".verdict").evaluate(
+                "v => [v.dataset.won, v.dataset.lost, v.dataset.tied]"
+            )
+            expected: dict[int, list[str]] = {1: [], -1: [], 0: []}
+            for o in reveals:
+                if o is not e:
+                    expected[_beats(rules, e, o, chi)].append(o["player"])
+            assert said == [",".join(expected[k]) for k in (1, -1, 0)]
+            verdicts.add(part.locator(".verdict").inner_text().split(" ")[0])
+    # the page's words (Vietnamese here), never a code
+    assert verdicts <= {"thắng", "thua", "hòa"}

@@ -4,18 +4,25 @@ and sập làng, as itemised transfers in chi.
 Transfers come in a fixed order: for each pair of seats (0-1, 0-2, …, in seat order)
 the instant-hand payment, or the three chi (``chi``) or the fouled hand's loss
 (``binh-lung``), then that pair's ``sap-ham`` extra; the ``sap-lang`` extras last.
+
+A ``chi`` transfer names the chi it pays for (:class:`ChiTransfer`): in its JSON form
+an additional ``"chi"`` key (``chi1``, ``chi2`` or ``chi3``, the record's names), so a
+screen can say who won each chi from the ``settle`` event alone; a chi with no
+transfer was a tie. The referee report's transfers keep the four keys of the contract.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from vncards.core import Transfer
 from vncards.maubinh._rules import CHI_NAMES, HAND_CODES, INSTANT_CODES, MauBinhRules
 
 __all__ = [
     "REASONS",
+    "ChiTransfer",
     "Scoring",
     "is_fouled",
     "scoring",
@@ -28,6 +35,25 @@ REASONS = ("chi", "sap-ham", "binh-lung", "sap-lang", "instant-win")
 
 Keys = tuple[int, int, int]
 _CAT = 22  # a key's category is key >> 22 (see _hands)
+
+
+@dataclass(frozen=True, slots=True)
+class ChiTransfer(Transfer):
+    """A ``chi`` transfer: what winning chi ``chi`` (``chi1``, ``chi2``, ``chi3``) of
+    one pair of hands paid.
+
+    >>> t = ChiTransfer(1, 0, 4, "chi", "chi1")
+    >>> t.to_json(["An", "Bình"], bet=2)
+    {'from': 'Bình', 'to': 'An', 'amount': 8, 'reason': 'chi', 'chi': 'chi1'}
+    """
+
+    chi: str = ""
+
+    def to_json(self, players: Sequence[str], bet: int = 1) -> dict[str, Any]:
+        """The transfer's JSON form and the chi it pays for."""
+        out = Transfer.to_json(self, players, bet)
+        out["chi"] = self.chi
+        return out
 
 
 def is_fouled(keys: Keys) -> bool:
@@ -51,14 +77,15 @@ class Scoring:
     sap_lang: int
     instant: dict[str, int]
 
-    def pair(self, a: Keys, b: Keys) -> tuple[int, list[tuple[int, str]], bool]:
+    def pair(self, a: Keys, b: Keys) -> tuple[int, list[tuple[int, str, int]], bool]:
         """Settle seat A's arrangement against seat B's (neither an instant hand).
 
-        Returns A's net, the itemised amounts (positive when B pays A) and whether one
-        side took all three chi (sập hầm, a fouled hand alone included).
+        Returns A's net, the itemised amounts (positive when B pays A) with their
+        reason and, for a ``chi`` amount, the chi's index (0 to 2; -1 for the others),
+        and whether one side took all three chi (sập hầm, a fouled hand alone included).
 
         >>> scoring(MauBinhRules()).pair((30, 20, 10), (25, 15, 5))
-        (6, [(1, 'chi'), (1, 'chi'), (1, 'chi'), (3, 'sap-ham')], True)
+        (6, [(1, 'chi', 0), (1, 'chi', 1), (1, 'chi', 2), (3, 'sap-ham', -1)], True)
         """
         a1, a2, a3 = a
         b1, b2, b3 = b
@@ -72,13 +99,13 @@ class Scoring:
                 total = v1[a1 >> _CAT] + v2[a2 >> _CAT] + v3[a3 >> _CAT]
             else:
                 total = -(v1[b1 >> _CAT] + v2[b2 >> _CAT] + v3[b3 >> _CAT])
-            items = [(total, "binh-lung")]
+            items = [(total, "binh-lung", -1)]
             if self.sap_ham > 1:
-                items.append((total * (self.sap_ham - 1), "sap-ham"))
+                items.append((total * (self.sap_ham - 1), "sap-ham", -1))
             return total * self.sap_ham, items, True
         items = []
         net = wins = 0
-        for ka, kb, v in ((a1, b1, v1), (a2, b2, v2), (a3, b3, v3)):
+        for chi, (ka, kb, v) in enumerate(((a1, b1, v1), (a2, b2, v2), (a3, b3, v3))):
             if ka > kb:
                 won = v[ka >> _CAT]
                 wins += 1
@@ -88,28 +115,32 @@ class Scoring:
             else:
                 continue
             net += won
-            items.append((won, "chi"))
+            items.append((won, "chi", chi))
         swept = wins in (3, -3)
         if swept and self.sap_ham > 1:
             extra = net * (self.sap_ham - 1)
-            items.append((extra, "sap-ham"))
+            items.append((extra, "sap-ham", -1))
             net += extra
         return net, items, swept
 
 
 _CACHE: dict[int, tuple[MauBinhRules, Scoring]] = {}
-_TRANSFERS: dict[tuple[int, int, int, str], Transfer] = {}
+_TRANSFERS: dict[tuple[int, int, int, str, int], Transfer] = {}
 
 
-def _transfer(payer: int, payee: int, amount: int, reason: str) -> Transfer:
-    """A transfer value, shared between games (they are immutable; making one is the
-    costly part of settling a bot game)."""
-    key = (payer, payee, amount, reason)
+def _transfer(payer: int, payee: int, amount: int, reason: str, chi: int) -> Transfer:
+    """A transfer value (a :class:`ChiTransfer` for chi ``chi`` ≥ 0), shared between
+    games (they are immutable; making one is the costly part of settling a bot game)."""
+    key = (payer, payee, amount, reason, chi)
     t = _TRANSFERS.get(key)
     if t is None:
         if len(_TRANSFERS) > 100_000:
             _TRANSFERS.clear()
-        t = _TRANSFERS[key] = Transfer(payer, payee, amount, reason)
+        if chi >= 0:
+            t = ChiTransfer(payer, payee, amount, reason, CHI_NAMES[chi])
+        else:
+            t = Transfer(payer, payee, amount, reason)
+        _TRANSFERS[key] = t
     return t
 
 
@@ -154,9 +185,9 @@ def settle(
     >>> s = scoring(MauBinhRules())
     >>> for t in settle(s, [None, None], [(30, 20, 10), (25, 25, 5)]):
     ...     print(t)
-    Transfer(payer=1, payee=0, amount=1, reason='chi')
-    Transfer(payer=0, payee=1, amount=1, reason='chi')
-    Transfer(payer=1, payee=0, amount=1, reason='chi')
+    ChiTransfer(payer=1, payee=0, amount=1, reason='chi', chi='chi1')
+    ChiTransfer(payer=0, payee=1, amount=1, reason='chi', chi='chi2')
+    ChiTransfer(payer=1, payee=0, amount=1, reason='chi', chi='chi3')
     """
     n = len(keys)
     out: list[Transfer] = []
@@ -183,11 +214,11 @@ def settle(
             assert a is not None
             assert b is not None
             net, items, sweep = score.pair(a, b)
-            for amount, reason in items:
+            for amount, reason, chi in items:
                 if amount > 0:
-                    out.append(_transfer(j, i, amount, reason))
+                    out.append(_transfer(j, i, amount, reason, chi))
                 else:
-                    out.append(_transfer(i, j, -amount, reason))
+                    out.append(_transfer(i, j, -amount, reason, chi))
             if sweep:
                 if net > 0:
                     swept[i][j] = net

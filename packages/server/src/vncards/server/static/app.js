@@ -19,6 +19,8 @@ const TEXT = {
     friends: "Bạn bè", joinLinks: "Gửi mỗi người một đường dẫn để vào ghế:",
     watchLink: "Xem bàn (không thấy bài ai)", nextHand: "Ván tiếp", spectating: "Đang xem",
     friendName: "Bạn {n}", copy: "Chép", total: "Tổng trận", hint: "Gợi ý",
+    fouled: "binh lủng", parts: { chi1: "Chi 1", chi2: "Chi 2", chi3: "Chi 3" },
+    showdown: { beats: "thắng {who}", losesTo: "thua {who}", ties: "hòa {who}" },
     kind: {
       play: "Đánh", pass: "Bỏ lượt", declare: "Báo", draw: "Bốc", discard: "Đánh lá",
       take: "Ăn", arrange: "Xếp bài", meld: "Hạ phỏm", lay_off: "Gửi",
@@ -72,6 +74,8 @@ const TEXT = {
     friends: "Friends", joinLinks: "Send each friend their link to take the seat:",
     watchLink: "Watch the table (no hand shown)", nextHand: "Next hand", spectating: "Watching",
     friendName: "Friend {n}", copy: "Copy", total: "Match total", hint: "Hint",
+    fouled: "fouled (binh lủng)", parts: { chi1: "Back (chi 1)", chi2: "Middle (chi 2)", chi3: "Front (chi 3)" },
+    showdown: { beats: "beats {who}", losesTo: "loses to {who}", ties: "ties {who}" },
     kind: {
       play: "Play", pass: "Pass", declare: "Declare", draw: "Draw", discard: "Discard",
       take: "Take", arrange: "Arrange", meld: "Meld", lay_off: "Lay off",
@@ -417,6 +421,7 @@ function render(view) {
     : mine ? t(view.optional ? "yourTurnOptional" : "yourTurn") : t("waiting", { name: view.to_act });
   renderSeats(view);
   renderPublic(view.public);
+  renderShowdown(view.history);
   renderHand(view);
   renderActions(view);
   renderLegal(view);
@@ -655,22 +660,47 @@ async function send(body) {
     render(S.view);
   }
 }
-// The hands shown at the end (`reveal` events): each player's named card lists, with
-// the hand each one makes when the event names it.
+// The hands shown at the end (`reveal` events), drawn on the felt: each player's named
+// card lists, with the hand each one makes when the event names it. When the reveals
+// say whether a hand is fouled (Mậu Binh), each part also says whom it beat.
 function renderShowdown(history) {
-  let box = $("#showdown");
-  if (!box) { box = el("div", { id: "showdown" }); $("#outcome").after(box); }
-  const rows = (history || []).filter((e) => e.type === "reveal").map((e) => {
+  const box = $("#showdown");
+  const reveals = (history || []).filter((e) => e.type === "reveal");
+  const settle = (history || []).filter((e) => e.type === "settle").flatMap((e) => e.transfers || []);
+  const rows = reveals.map((e) => {
     const parts = Object.entries(e).filter(([, v]) => Array.isArray(v) && v.length && v.every(isCard));
-    return el("div", { class: "group", data: { player: e.player } }, el("strong", {}, `${e.player}${e.fouled ? " ✗" : ""}`),
-      ...parts.map(([k, v], i) => el("div", { data: { part: k } }, `${k}: `, cardsRow(v),
-        Array.isArray(e.hands) && e.hands[i] ? ` ${comboName(e.hands[i])}` : "")));
+    return el("div", { class: `group${e.fouled ? " fouled" : ""}`, data: { player: e.player } },
+      el("strong", {}, e.player, e.fouled ? ` · ${t("fouled")}` : ""),
+      ...parts.map(([k, v], i) => el("div", { data: { part: k } }, el("span", { class: "part" }, t(`parts.${k}`)), cardsRow(v),
+        Array.isArray(e.hands) && e.hands[i] ? el("span", { class: "hand-name" }, comboName(e.hands[i])) : "",
+        "fouled" in e ? verdict(e, reveals, settle, k) : "")));
   });
   box.replaceChildren(...rows);
 }
+// Who won part `part` between two shown hands: the `settle` transfer that names it (a
+// Mậu Binh `chi` transfer) went to its winner, none is a tie; a fouled hand loses every
+// part to one that is not.
+function partWinner(settle, a, b, part) {
+  if (a.fouled || b.fouled) return a.fouled && b.fouled ? null : a.fouled ? b.player : a.player;
+  const paid = settle.find((x) => x.chi === part
+    && ((x.from === a.player && x.to === b.player) || (x.from === b.player && x.to === a.player)));
+  return paid ? paid.to : null;
+}
+function verdict(e, reveals, settle, part) {
+  const won = []; const lost = []; const tied = [];
+  for (const o of reveals) {
+    if (o.player === e.player) continue;
+    const w = partWinner(settle, e, o, part);
+    (w === e.player ? won : w === null ? tied : lost).push(o.player);
+  }
+  const says = [[won, "beats"], [lost, "losesTo"], [tied, "ties"]]
+    .filter(([who]) => who.length).map(([who, k]) => t(`showdown.${k}`, { who: who.join(", ") }));
+  const mood = lost.length ? (won.length ? "mixed" : "lost") : won.length ? "won" : "tied";
+  return el("span", { class: `verdict ${mood}`, data: { won: won.join(","), lost: lost.join(","), tied: tied.join(",") } },
+    says.join(" · "));
+}
 function renderResult(result) {
   $("#result").hidden = false;
-  renderShowdown(S.view && S.view.history);
   $("#next").hidden = !S.token;
   const outcome = result.outcome ? t(`outcome.${result.outcome}`) : "";
   $("#outcome").textContent = `${outcome}${result.instant_win ? ` (${result.instant_win})` : ""} — ${result.winner ? t("winner", { name: result.winner }) : t("noWinner")}`;
