@@ -123,3 +123,40 @@ def test_mau_binh_showdown_shows_every_chi_and_who_won_it(page: Any, server: Liv
             verdicts.add(part.locator(".verdict").inner_text().split(" ")[0])
     # the page's words (Vietnamese here), never a code
     assert verdicts <= {"thắng", "thua", "hòa"}
+
+
+def test_a_second_browser_finds_the_table_in_the_lobby_and_sits(
+    browser: Any, server: LiveServer
+) -> None:
+    """Lobby: a table dealt with its friend's seat listed shows above the new-table form
+    of another browser, with its game; a click on the free seat sits there (the seat's
+    own view), and the seat leaves the lobby of a third page."""
+    contexts = [browser.new_context(bypass_csp=True) for _ in range(3)]
+    host, friend, late = (c.new_page() for c in contexts)
+    try:
+        host.goto(f"{server.url}/?game=tienlen")
+        host.wait_for_selector("body[data-state=setup]")
+        host.select_option("#friends", "1")
+        host.check("#listed")
+        host.click("#start")
+        host.wait_for_selector("body[data-table]")
+        table = host.evaluate("S.table")
+        friend.goto(server.url)
+        friend.wait_for_selector("body[data-state=setup]")
+        row = friend.locator(f'#lobby tr[data-table="{table}"]')
+        assert row.locator("td").first.inner_text() == "Tiến lên miền Nam (đếm lá)"
+        seat = row.locator("button[data-seat]")
+        assert seat.inner_text() == "Bạn 2"
+        # the lobby is drawn above the form
+        lobby_y = friend.locator("#lobby").bounding_box()["y"]
+        assert lobby_y < friend.locator("#setup").bounding_box()["y"]
+        seat.click()
+        friend.wait_for_selector("body[data-table]")
+        assert friend.evaluate("S.me") == "Bạn 2"
+        assert friend.evaluate("S.token") is not None
+        late.goto(server.url)
+        late.wait_for_selector("body[data-lobby]")  # the lobby has been read
+        assert late.locator(f'#lobby tr[data-table="{table}"]').count() == 0
+    finally:
+        for c in contexts:
+            c.close()

@@ -16,7 +16,10 @@ __all__ = [
     "ErrorBody",
     "GamesList",
     "Hint",
+    "Lobby",
+    "LobbyTable",
     "NextHand",
+    "SeatTaken",
     "TableCreated",
     "TableView",
     "record_schemas",
@@ -67,6 +70,33 @@ class TableCreated(BaseModel):
 
     table: str
     tokens: dict[str, str] = Field(description="Player name → that seat's Bearer token.")
+
+
+class LobbyTable(BaseModel):
+    """A table with a seat anyone may take."""
+
+    table: str
+    game: str = Field(description="The game's plugin name.")
+    variant: str = Field(description="The preset it is played under.")
+    rules: dict[str, Any] = Field(description="Settings overriding the preset.")
+    players: list[str] = Field(description="Every seat, in turn order.")
+    open: list[str] = Field(description="The seats nobody has taken yet.")
+    bots: dict[str, str] = Field(description="Player name → the bot playing that seat.")
+    created: float = Field(description="When it was dealt (seconds since 1970, UTC).")
+
+
+class Lobby(BaseModel):
+    """``GET /v1/tables``: the newest live tables with an open seat, newest first."""
+
+    tables: list[LobbyTable]
+
+
+class SeatTaken(BaseModel):
+    """``POST /v1/tables/{id}/join``: the seat taken and its secret Bearer token."""
+
+    table: str
+    player: str
+    token: str
 
 
 class TableResult(BaseModel):

@@ -24,16 +24,19 @@ from vncards.server._models import (
     ActionReply,
     ErrorBody,
     Hint,
+    Lobby,
     NextHand,
+    SeatTaken,
     TableCreated,
     TableView,
 )
 from vncards.server._requests import MAX_NAME_LENGTH, read_json
 from vncards.server._runner import NewTable, TableRunner
 from vncards.server._secrets import socket_subprotocol, socket_token
+from vncards.server._store import StoredTable
 from vncards.server._tables import Table
 
-__all__ = ["TableRequest", "tables_router"]
+__all__ = ["JoinRequest", "TableRequest", "tables_router"]
 
 
 class TableRequest(BaseModel):
@@ -69,6 +72,12 @@ class TableRequest(BaseModel):
         description="A turn clock: a human seat that has not chosen within this many"
         " seconds has the game's strongest bot choose for it.",
     )
+    open: list[Annotated[str, StringConstraints(min_length=1, max_length=MAX_NAME_LENGTH)]] = Field(
+        default_factory=list,
+        max_length=16,
+        description="Human seats dealt with no token: the lobby (GET /v1/tables) lists"
+        " them and anyone may take one (POST /v1/tables/{id}/join).",
+    )
 
     @field_validator("rules")
     @classmethod
@@ -80,6 +89,35 @@ class TableRequest(BaseModel):
                     f" most {MAX_RULE_NUMBER} in size"
                 )
         return rules
+
+
+class JoinRequest(BaseModel):
+    """``POST /v1/tables/{id}/join``: the open seat to take."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    player: str = Field(min_length=1, max_length=MAX_NAME_LENGTH, description="The seat's name.")
+
+
+def _lobby_entry(stored: StoredTable) -> dict[str, Any]:
+    names = list(stored.players)
+    return {
+        "table": stored.id,
+        "game": stored.game,
+        "variant": stored.variant,
+        "rules": dict(stored.rules),
+        "players": names,
+        "open": [names[s] for s in stored.open_seats],
+        "bots": {names[s]: b for s, b in stored.bots.items()},
+        "created": stored.created,
+    }
+
+
+def _bad_body(what: str, e: ValidationError) -> ApiError:
+    first = e.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "body"
+    message = _one_line(first["msg"]).removeprefix("Value error, ")
+    return ApiError(422, "bad-request", f"bad {what} at {where}: {message}")
 
 
 def _one_line(text: str) -> str:
@@ -147,15 +185,31 @@ def tables_router(runner: TableRunner) -> APIRouter:
         try:
             req = TableRequest.model_validate(data)
         except ValidationError as e:
-            first = e.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "body"
-            raise ApiError(
-                422,
-                "bad-request",
-                f"bad table at {where}: {_one_line(first['msg']).removeprefix('Value error, ')}",
-            ) from None
+            raise _bad_body("table", e) from None
         table, tokens = await runner.create(NewTable(**req.model_dump()))
         return {"table": table.id, "tokens": tokens}
+
+    @router.get("/v1/tables", tags=["tables"], **_typed(Lobby))
+    async def lobby() -> dict[str, Any]:
+        """The lobby: the newest live tables (at most 50) with a seat nobody has taken
+        yet, each with its game, rules, seats, open seats and when it was dealt."""
+        return {"tables": [_lobby_entry(t) for t in await runner.lobby()]}
+
+    @router.post(
+        "/v1/tables/{table_id}/join",
+        tags=["tables"],
+        openapi_extra=_json_schema_body(JoinRequest),
+        **_typed(SeatTaken, 404, 409, 422),
+    )
+    async def join(table_id: str, request: Request) -> dict[str, Any]:
+        """Take an open seat: its secret token, kept before the answer (409 when the
+        seat is taken already; two people asking at once never both get it)."""
+        try:
+            req = JoinRequest.model_validate(await _json_body(request))
+        except ValidationError as e:
+            raise _bad_body("seat", e) from None
+        table, token = await runner.join(table_id, req.player)
+        return {"table": table.id, "player": req.player, "token": token}
 
     @router.get("/v1/tables/{table_id}/view", tags=["tables"], **_typed(TableView, 401, 404))
     async def view(table_id: str, credentials: Credentials) -> dict[str, Any]:

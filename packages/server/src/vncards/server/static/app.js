@@ -19,6 +19,8 @@ const TEXT = {
     friends: "Bạn bè", joinLinks: "Gửi mỗi người một đường dẫn để vào ghế:",
     watchLink: "Xem bàn (không thấy bài ai)", nextHand: "Ván tiếp", spectating: "Đang xem",
     friendName: "Bạn {n}", copy: "Chép", total: "Tổng trận", hint: "Gợi ý",
+    lobby: "Bàn đang chờ người", refresh: "Xem lại", lobbyEmpty: "Chưa có bàn nào còn ghế trống.",
+    dealt: "Chia lúc", freeSeats: "Ghế trống (bấm để vào)", listed: "Mở ghế bạn bè trong sảnh",
     fouled: "binh lủng", parts: { chi1: "Chi 1", chi2: "Chi 2", chi3: "Chi 3" },
     showdown: { beats: "thắng {who}", losesTo: "thua {who}", ties: "hòa {who}" },
     kind: {
@@ -74,6 +76,8 @@ const TEXT = {
     friends: "Friends", joinLinks: "Send each friend their link to take the seat:",
     watchLink: "Watch the table (no hand shown)", nextHand: "Next hand", spectating: "Watching",
     friendName: "Friend {n}", copy: "Copy", total: "Match total", hint: "Hint",
+    lobby: "Tables waiting for players", refresh: "Refresh", lobbyEmpty: "No table has a free seat yet.",
+    dealt: "Dealt at", freeSeats: "Free seats (click to sit)", listed: "List the friends' seats in the lobby",
     fouled: "fouled (binh lủng)", parts: { chi1: "Back (chi 1)", chi2: "Middle (chi 2)", chi3: "Front (chi 3)" },
     showdown: { beats: "beats {who}", losesTo: "loses to {who}", ties: "ties {who}" },
     kind: {
@@ -189,8 +193,9 @@ async function api(path, options = {}) {
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   if (!res.ok) {
-    const message = data && data.error ? data.error.message : `${res.status}`;
-    throw new Error(message);
+    const error = new Error(data && data.error ? data.error.message : `${res.status}`);
+    error.code = data && data.error ? data.error.code : null;
+    throw error;
   }
   return data;
 }
@@ -248,11 +253,13 @@ async function startTable() {
   const others = BOT_NAMES.filter((b) => b !== me).slice(0, n - 1 - nFriends);
   const players = [me, ...friends, ...others];
   const bots = Object.fromEntries(others.map((b) => [b, $("#bot").value]));
+  // listed: the friends' seats get no token; the lobby offers them, as do the links
+  const open = $("#listed").checked ? friends : [];
   try {
     S.token = null;
     const made = await api("/v1/tables", {
       method: "POST",
-      body: JSON.stringify({ game: g.name, variant: $("#variant").value, players, bots, ...seedAsked() }),
+      body: JSON.stringify({ game: g.name, variant: $("#variant").value, players, bots, open, ...seedAsked() }),
     });
     showJoinLinks(made.table, friends.map((f) => [f, made.tokens[f]]));
     await sit(made.table, made.tokens[me]);
@@ -262,18 +269,52 @@ async function startTable() {
 }
 // A seat is a table and its token; the page keeps it (and puts it in its address after
 // the #, which the browser never sends), so a refresh or a lost connection resumes.
-function seatLink(table, token) {
-  return `${location.origin}/#t=${encodeURIComponent(table)}&k=${encodeURIComponent(token)}`;
+function seatLink(table, token, name) {
+  const seat = token ? `k=${encodeURIComponent(token)}` : `join=${encodeURIComponent(name)}`;
+  return `${location.origin}/#t=${encodeURIComponent(table)}&${seat}`;
 }
 function showJoinLinks(table, seats) {
   const box = $("#join");
   const rows = seats.map(([name, token]) => el("li", {}, `${name}: `,
-    el("a", { href: seatLink(table, token), class: "join", data: { player: name } }, seatLink(table, token))));
+    el("a", { href: seatLink(table, token, name), class: "join", data: { player: name } }, seatLink(table, token, name))));
   const watch = `${location.origin}/#t=${encodeURIComponent(table)}&watch=1`;
   rows.push(el("li", {}, el("a", { href: watch, class: "watch" }, t("watchLink"))));
   box.replaceChildren(...(seats.length ? [el("p", {}, t("joinLinks"))] : []), el("ul", {}, rows));
   box.hidden = false;
 }
+// ---------- lobby ----------
+// The tables with a seat nobody has taken, newest first; a free seat is a button.
+async function showLobby() {
+  $("#lobby-error").textContent = "";
+  try {
+    const { tables } = await api("/v1/tables");
+    const title = (name) => (S.games.find((g) => g.name === name) || { title: name }).title;
+    $("#lobby-tables tbody").replaceChildren(...tables.map((x) => el("tr", { data: { table: x.table } },
+      el("td", {}, title(x.game)), el("td", {}, x.variant),
+      el("td", {}, x.players.map((p) => (x.bots[p] ? `${p} (${t("isBot")})` : p)).join(", ")),
+      el("td", {}, new Date(x.created * 1000).toLocaleTimeString(S.lang === "vi" ? "vi-VN" : "en-GB")),
+      el("td", {}, x.open.map((p) => el("button", { type: "button", class: "primary", data: { seat: p }, on: { click: () => join(x.table, p) } }, p))))));
+    $("#lobby-tables").hidden = !tables.length;
+    $("#lobby-empty").hidden = tables.length > 0;
+    $("#lobby").hidden = false;
+    document.body.dataset.lobby = String(tables.length);
+  } catch (e) {
+    $("#lobby-error").textContent = refusal(e);
+  }
+}
+// Take an open seat (from the lobby or a link that names it): its token, then the seat.
+async function join(table, player) {
+  try {
+    S.token = null;
+    const { token } = await api(`/v1/tables/${encodeURIComponent(table)}/join`, { method: "POST", body: JSON.stringify({ player }) });
+    await sit(table, token);
+  } catch (e) {
+    $("#lobby-error").textContent = refusal(e);
+    $("#lobby").hidden = false;
+    showLobby();
+  }
+}
+
 async function sit(table, token) {
   S.table = table; S.token = token;
   if (token) {
@@ -288,6 +329,7 @@ async function sit(table, token) {
   S.me = view.player;
   S.log = [...view.history];
   $("#setup").hidden = true;
+  $("#lobby").hidden = true;
   $("#table").hidden = false;
   $("#result").hidden = true;
   document.body.dataset.table = table;
@@ -729,6 +771,7 @@ async function boot() {
   $("#variant").addEventListener("change", onVariantChange);
   $("#count").addEventListener("change", fillFriends);
   $("#start").addEventListener("click", startTable);
+  $("#lobby-refresh").addEventListener("click", showLobby);
   $("#next").addEventListener("click", async () => {
     try {
       const made = await api(`/v1/tables/${S.table}/next`, { method: "POST" });
@@ -746,6 +789,7 @@ async function boot() {
     $("#table").hidden = true;
     $("#setup").hidden = false;
     document.body.dataset.state = "setup";
+    showLobby();
   });
   applyLanguage();
   try {
@@ -754,10 +798,12 @@ async function boot() {
     const wanted = new URLSearchParams(location.search).get("game");
     if (wanted && S.games.some((g) => g.name === wanted)) { $("#game").value = wanted; onGameChange(); }
     document.body.dataset.state = "setup";
+    await showLobby();
     const here = new URLSearchParams(location.hash.slice(1));
     const kept = JSON.parse(localStorage.getItem("vncards-seat") || "null");
     if (here.get("t") && here.get("watch")) await sit(here.get("t"), null);
     else if (here.get("t") && here.get("k")) await sit(here.get("t"), here.get("k"));
+    else if (here.get("t") && here.get("join")) await join(here.get("t"), here.get("join"));
     else if (kept && kept.table && kept.token) await sit(kept.table, kept.token).catch(() => {
       localStorage.removeItem("vncards-seat");
       $("#table").hidden = true; $("#setup").hidden = false;
