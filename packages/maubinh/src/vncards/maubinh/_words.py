@@ -1,7 +1,8 @@
 """What a Mậu Binh play screen says, in English or in Vietnamese: the payments in words,
 how a game ends and the help of the play prompt (how an arrangement is typed and what
-each chi pays). The table and the reveal of each hand are the plugin's own
-(``table_words`` and ``event_words``).
+each chi pays). In English the table and the reveal of each hand are the plugin's own
+(``table_words`` and ``event_words``); in Vietnamese they are written here, hands and
+instant hands by their Vietnamese names.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vncards.core import Event, GameResult, View, Words
+from vncards.core import Cards, Event, GameResult, View, Words
+from vncards.maubinh._engine import Arranged, InstantDeclared, Revealed
 
 __all__ = ["MauBinhTalk", "table_talk"]
 
@@ -30,6 +32,31 @@ _REASONS = {
         "instant-win": "mậu binh trắng",
     },
 }
+HAND_NAMES = {
+    "straight-flush": "thùng phá sảnh",
+    "quads": "tứ quý",
+    "full-house": "cù lũ",
+    "flush": "thùng",
+    "straight": "sảnh",
+    "trips": "sám cô",
+    "two-pair": "thú",
+    "pair": "đôi",
+    "high-card": "mậu thầu",
+}
+"""Each hand code's Vietnamese name, as on the rules page."""
+
+INSTANT_NAMES = {
+    "rong-cuon": "rồng cuốn",
+    "sanh-rong": "sảnh rồng",
+    "dong-mau-13": "13 lá đồng màu",
+    "dong-mau-12": "12 lá đồng màu",
+    "nam-doi-mot-sam": "5 đôi 1 sám",
+    "luc-phe-bon": "lục phé bôn",
+    "ba-thung": "3 thùng",
+    "ba-sanh": "3 sảnh",
+}
+"""Each instant hand's (mậu binh trắng) Vietnamese name, as on the rules page."""
+
 _OUTCOMES = {
     False: {
         "showdown": "The hands are compared chi by chi.",
@@ -68,11 +95,63 @@ class MauBinhTalk:
     vietnamese: bool
 
     def table(self, view: View, players: Sequence[str]) -> list[Words]:
-        """The plugin's own lines about the table."""
-        return list(self.plugin.table_words(view, players))
+        """The instant hands laid face up and who is still to arrange (in English the
+        plugin's own lines).
+
+        >>> from vncards.maubinh import MauBinhRules, plugin
+        >>> st = plugin.new_game(MauBinhRules(), 2, seed=1)
+        >>> plugin.table_talk(vietnamese=True).table(plugin.view(st, 0), ["An", "Bình"])
+        [('Còn chờ xếp bài: An, Bình.',)]
+        """
+        if not self.vietnamese:
+            return list(self.plugin.table_words(view, players))
+        lines: list[Words] = []
+        instant = view.public.get("instant", [])
+        shown = view.public.get("shown", [])
+        arranged = view.public.get("arranged", [])
+        for seat, code in enumerate(instant):
+            if code is not None:
+                name = INSTANT_NAMES.get(code, code)
+                lines.append((f"{players[seat]} có mậu binh trắng ({name}): ", Cards(shown[seat])))
+        waiting = [
+            players[s] for s in range(len(players)) if instant[s] is None and not arranged[s]
+        ]
+        if waiting and view.to_act is not None:
+            lines.append((f"Còn chờ xếp bài: {', '.join(waiting)}.",))
+        return lines
 
     def event(self, event: Event, players: Sequence[str], you: int | None) -> Words | None:
-        """``None``: the plugin's ``event_words`` say each reveal."""
+        """A whole line for an instant hand shown, an arrangement made and a reveal, in
+        Vietnamese; ``None`` in English (the plugin's ``event_words`` say them).
+
+        >>> from vncards.maubinh import plugin
+        >>> talk = plugin.table_talk(vietnamese=True)
+        >>> talk.event(Arranged(1), ["An", "Bình"], 0)
+        ('Bình đã xếp bài.',)
+        >>> talk.event(Revealed(0, ("2S",), ("3S",), ("4S",), ("pair", "pair", "high-card")),
+        ...            ["An", "Bình"], 0)[-1]
+        ' (mậu thầu).'
+        """
+        if not self.vietnamese or event.seat is None:
+            return None
+        who = "Bạn" if event.seat == you else players[event.seat]
+        if isinstance(event, InstantDeclared):
+            name = INSTANT_NAMES.get(event.what, event.what)
+            return (f"{who} báo mậu binh trắng ({name}): ", Cards(event.cards))
+        if isinstance(event, Arranged):
+            if not event.chi1:
+                return (f"{who} đã xếp bài.",)
+            return (
+                f"{who} xếp ", Cards(event.chi1), " / ", Cards(event.chi2), " / ",
+                Cards(event.chi3), ".",
+            )  # fmt: skip
+        if isinstance(event, Revealed):
+            h1, h2, h3 = (HAND_NAMES.get(h, h) for h in event.hands)
+            foul = " — binh lủng" if event.fouled else ""
+            return (
+                f"{who} lật bài: ", Cards(event.chi1), f" ({h1}) / ", Cards(event.chi2),
+                f" ({h2}) / ", Cards(event.chi3), f" ({h3}){foul}.",
+            )  # fmt: skip
         return None
 
     def between(self, before: View, after: View, players: Sequence[str]) -> list[Words]:

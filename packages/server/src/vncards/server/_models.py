@@ -124,6 +124,25 @@ class MatchState(BaseModel):
     previous: str = Field(description="The table of the hand before.")
 
 
+class CardsPart(BaseModel):
+    """Cards among words, for a page to draw as cards."""
+
+    cards: list[str]
+
+
+class TableWords(BaseModel):
+    """The game's own words for a view, in one language (``?lang=``); a line is a list
+    of strings and cards."""
+
+    lang: str
+    table: list[list[str | CardsPart]] = Field(description="Lines about the table.")
+    history: list[list[str | CardsPart] | None] = Field(
+        description="A line per event of history (null: the game leaves it to the page)."
+    )
+    outcome: str | None = Field(description="How the game ended, once it has.")
+    reasons: dict[str, str] = Field(description="Payment reason code → words.")
+
+
 class TableView(BaseModel):
     """A seat's view (a spectator's: ``seat`` and ``player`` null, no hand, no legal)."""
 
@@ -142,6 +161,7 @@ class TableView(BaseModel):
     result: TableResult | None = None
     clock: TurnClock | None = None
     match: MatchState | None = None
+    words: TableWords | None = None
 
 
 class ActionReply(BaseModel):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, WebSocket
+from fastapi import APIRouter, Depends, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import (
@@ -35,6 +35,7 @@ from vncards.server._runner import NewTable, TableRunner
 from vncards.server._secrets import socket_subprotocol, socket_token
 from vncards.server._store import StoredTable
 from vncards.server._tables import Table
+from vncards.server._words import Language, words_json
 
 __all__ = ["JoinRequest", "TableRequest", "tables_router"]
 
@@ -146,8 +147,18 @@ def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
     return None if credentials is None else credentials.credentials
 
 
-def _view(runner: TableRunner, table: Table, seat: int | None) -> dict[str, Any]:
+Lang = Annotated[
+    Language | None,
+    Query(description="With vi or en: the game's own words in that language (words)."),
+]
+
+
+def _view(
+    runner: TableRunner, table: Table, seat: int | None, lang: Language | None = None
+) -> dict[str, Any]:
     data = table.view_json(seat) if seat is not None else table.spectator_json()
+    if lang is not None:
+        data["words"] = words_json(table, seat, lang)
     if table.deadline is not None:
         data["clock"] = {
             "seconds": table.clock_seconds,
@@ -212,16 +223,17 @@ def tables_router(runner: TableRunner) -> APIRouter:
         return {"table": table.id, "player": req.player, "token": token}
 
     @router.get("/v1/tables/{table_id}/view", tags=["tables"], **_typed(TableView, 401, 404))
-    async def view(table_id: str, credentials: Credentials) -> dict[str, Any]:
+    async def view(table_id: str, credentials: Credentials, lang: Lang = None) -> dict[str, Any]:
         """The token's seat's view (its own cards, the public table, its legal actions,
         the events it saw), with ``optional``, ``finished``, ``events`` and, once
-        over, ``result``; ``clock`` with a turn clock, ``match`` in a match."""
+        over, ``result``; ``clock`` with a turn clock, ``match`` in a match; ``words``
+        with ``lang``."""
         await runner.run_clock(table_id)
         async with runner.lock(table_id):
             table = await runner.table(table_id)
             seat = table.seat_of(_token(credentials))
             runner.touch(table)
-            return _view(runner, table, seat)
+            return _view(runner, table, seat, lang)
 
     @router.get("/v1/tables/{table_id}/hint", tags=["tables"], **_typed(Hint, 401, 404, 409))
     async def hint(table_id: str, credentials: Credentials) -> dict[str, Any]:
@@ -231,13 +243,13 @@ def tables_router(runner: TableRunner) -> APIRouter:
         return {"action": await runner.hint(table_id, _token(credentials))}
 
     @router.get("/v1/tables/{table_id}/spectate", tags=["tables"], **_typed(TableView, 404))
-    async def spectate(table_id: str) -> dict[str, Any]:
+    async def spectate(table_id: str, lang: Lang = None) -> dict[str, Any]:
         """What a spectator sees: the public table, card counts and the events, with no
         hand and nothing hidden from the seats (no token needed)."""
         await runner.run_clock(table_id)
         async with runner.lock(table_id):
             table = await runner.table(table_id)
-            return _view(runner, table, None)
+            return _view(runner, table, None, lang)
 
     @router.post(
         "/v1/tables/{table_id}/actions",
@@ -250,7 +262,9 @@ def tables_router(runner: TableRunner) -> APIRouter:
             }
         },
     )
-    async def act(table_id: str, request: Request, credentials: Credentials) -> dict[str, Any]:
+    async def act(
+        table_id: str, request: Request, credentials: Credentials, lang: Lang = None
+    ) -> dict[str, Any]:
         """Take the token's seat's action: a record action without ``player`` (or
         ``{"decline": true}`` for an optional choice). 200 once it is stored, with the
         events it and the bots after it caused, as this seat sees them, and the seat's
@@ -259,7 +273,8 @@ def tables_router(runner: TableRunner) -> APIRouter:
         data = await _json_body(request)
         seat, table, first = await runner.act(table_id, _token(credentials), data)
         async with runner.lock(table_id):
-            return {"events": table.events_json(seat, first), "view": _view(runner, table, seat)}
+            view = _view(runner, table, seat, lang)
+            return {"events": table.events_json(seat, first), "view": view}
 
     @router.post(
         "/v1/tables/{table_id}/next",

@@ -129,6 +129,7 @@ class Table:
     deadline: float | None = None
     match: dict[str, Any] = field(default_factory=dict)
     open_seats: list[int] = field(default_factory=list)
+    talks: dict[str, Any] = field(default_factory=dict)  # the game's words, by language
     ended: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[asyncio.Event] = field(default_factory=set)

@@ -28,10 +28,65 @@ const TEXT = {
       take: "Ăn", arrange: "Xếp bài", meld: "Hạ phỏm", lay_off: "Gửi",
     },
     words: { sam: "Sâm" },
-    botNames: { search: "tìm nước (mạnh nhất)", solver: "giải bài", greedy: "tham", random: "ngẫu nhiên" },
+    botNames: { search: "tìm nước (mạnh nhất)", solver: "giải bài", greedy: "tham", random: "ngẫu nhiên", sam: "báo Sâm" },
     combos: {
       single: "lá lẻ", pair: "đôi", triple: "sám", straight: "sảnh", "pair-run": "đôi thông",
       quad: "tứ quý", "four-of-a-kind": "tứ quý",
+      "straight-flush": "thùng phá sảnh", quads: "tứ quý", "full-house": "cù lũ", flush: "thùng",
+      trips: "sám cô", "two-pair": "thú", "high-card": "mậu thầu",
+      "single-general": "tướng lẻ", "general-set": "tướng sĩ tượng", "chariot-set": "xe pháo mã",
+      soldiers: "chốt", set: "phỏm ngang", run: "phỏm dọc",
+    },
+    instant: {
+      dragon: "sảnh rồng", "four-twos": "tứ quý heo", "five-pair-run": "5 đôi thông", "six-pairs": "6 đôi",
+      "one-colour": "đồng hoa", "three-triples": "3 sám cô", "five-pairs": "5 đôi",
+      "rong-cuon": "rồng cuốn", "sanh-rong": "sảnh rồng", "dong-mau-13": "13 lá đồng màu",
+      "dong-mau-12": "12 lá đồng màu", "nam-doi-mot-sam": "5 đôi 1 sám", "luc-phe-bon": "lục phé bôn",
+      "ba-thung": "3 thùng", "ba-sanh": "3 sảnh", u: "ù", "u-tron": "ù tròn", "u-khan": "ù khan",
+    },
+    presets: {
+      standard: "chuẩn", flat: "tính phẳng", a23: "A-2-3 là sảnh", "five-players": "năm người",
+      "dem-la": "đếm lá", "ba-bich": "3 bích đi đầu", "mien-bac": "miền Bắc",
+    },
+    values: {
+      act: "đánh hoặc hạ", draw: "bốc", open: "mở đầu", over: "hết ván", active: "có lá chờ",
+      discard: "đánh lá", khui: "khui", win: "thắng",
+    },
+    refusals: {
+      "not-your-turn": "Chưa đến lượt bạn.", "game-over": "Ván đã hết.",
+      "not-offered": "Bạn không được đi nước này lúc này.", "must-act": "Bạn phải đi, không được bỏ qua.",
+      "nothing-to-decline": "Không có gì để bỏ qua.", "table-changed": "Bàn vừa thay đổi: hãy xem lại rồi đi.",
+      "bad-action": "Nước đi này không đọc được.", "bad-token": "Mã ghế không đúng: hãy mở lại đường dẫn của bạn.",
+      "no-token": "Cần mã ghế: hãy mở đường dẫn của bạn.", "no-such-table": "Không có bàn này (có thể đã đóng).",
+      "no-such-player": "Bàn này không có ghế tên đó.", "seat-taken": "Ghế này đã có người: chọn ghế khác.",
+      "not-finished": "Ván chưa xong.", "too-many-tables": "Máy chủ đang đủ bàn: thử lại sau.",
+      "bad-players": "Tên người chơi phải khác nhau và không để trống.", "bad-rules": "Luật chơi không hợp lệ.",
+      "bad-bots": "Máy chơi ngồi ở ghế không có người.", "unknown-bot": "Không có máy chơi này.",
+      "bad-request": "Yêu cầu không hợp lệ.", "bad-open-seats": "Ghế mở phải là ghế của người chơi.",
+      "unknown-game": "Không có trò chơi này.", "bad-json": "Yêu cầu không đọc được.",
+      "cannot-pass-lead": "Bạn đi đầu vòng: không được bỏ lượt.", "cannot-pass": "Lúc này không được bỏ lượt.",
+      "card-not-in-hand": "Bạn không có lá này.", "does-not-beat": "Bài này không chặn được bài trên bàn.",
+      "empty-play": "Hãy chọn ít nhất một lá.", "finish-on-two": "Không được về bằng heo (lá 2).",
+      "must-follow": "Phải đánh cùng kiểu bài với bài trên bàn.", "not-a-combination": "Những lá này không thành bộ.",
+      "passed-this-round": "Bạn đã bỏ lượt trong vòng này.", "unknown-action": "Trò này không có nước đi đó.",
+      "wrong-first-play": "Ván đầu phải đánh có 3 bích.", "already-declared": "Đã có người báo rồi.",
+      "declare-after-play": "Chỉ được báo Sâm trước lá đầu tiên.", "unknown-declaration": "Không có lời báo này.",
+      "no-such-seat": "Không có ghế này.", "no-such-action": "Không có nước đi này.", "illegal-action": "Nước đi không hợp lệ.",
+      "no-cards": "Bạn không còn bài.", "already-drew": "Bạn đã bốc hoặc ăn rồi.", "khap-locked": "Khạp không được tách.",
+      "more-junk": "Cách ăn này để lại nhiều rác hơn.", "must-discard": "Bạn phải đánh một lá.",
+      "must-take": "Bạn phải ăn lá này.", "no-discard": "Không có lá để đánh.", "no-pass": "Lúc này không được bỏ qua.",
+      "not-a-group": "Những lá này không thành bộ.", "not-junk": "Lá này không phải rác.",
+      "own-card": "Không được ăn lá của chính mình.", "already-melded": "Bạn đã hạ phỏm rồi.",
+      "must-draw": "Bạn phải bốc hoặc ăn trước.", "must-meld": "Bạn phải hạ phỏm trước.",
+      "no-discard-left": "Gửi thế thì không còn lá để đánh.", "no-lay-off": "Lúc này không gửi được.",
+      "no-phom": "Lá này không thành phỏm với bài của bạn.", "no-stock": "Nọc đã hết.",
+      "no-such-phom": "Không có phỏm nào giữ lá đó.", "not-a-phom": "Những lá này không thành phỏm.",
+      "not-meld-turn": "Chưa đến lượt hạ phỏm.", "taken-card": "Không được đánh lá đã ăn.",
+      "taken-cards": "Lá đã ăn phải nằm trong phỏm, mỗi phỏm một lá.", "two-taken": "Phỏm này cần thêm một lá đã ăn khác.",
+      "breaks-phom": "Đánh lá này thì lá đã ăn không còn nằm trong phỏm.",
+      "already-arranged": "Bạn đã xếp bài rồi.", "bad-arrangement": "Chi 1 và chi 2 năm lá, chi 3 ba lá, không lá nào hai lần.",
+      "instant-win-hand": "Bài bạn là mậu binh trắng: không cần xếp.", "not-your-cards": "Bạn không có những lá này.",
+      other: "Nước đi này không được nhận.",
     },
     key: {
       table: "Trên bàn", pile: "Bài đã ra", value: "giá trị", victim: "bị chặt",
@@ -41,6 +96,9 @@ const TEXT = {
       active_from: "Của", active_drawn: "Lá bốc", groups: "Bài đã hạ", discards: "Bài đánh ra",
       dead: "Bài chết", stock: "Nọc còn", khap: "Khạp", den: "Đền", outcome: "Kết cục",
       winner: "Thắng", arranged: "Đã xếp", instant: "Mậu binh trắng", arrangements: "Bài xếp",
+      shown: "Bài lật", name: "Tên", card: "Lá", meld_order: "Thứ tự hạ", melds: "Phỏm đã hạ",
+      player: "Người", points: "Điểm", table_discards: "Bài đánh ra", takeable: "Lá ăn được",
+      taken: "Lá đã ăn", taken_by: "Người ăn", onto: "gửi vào", entries: "gửi", groups_meld: "phỏm",
     },
     outcome: {
       win: "Thắng", "instant-win": "Ăn trắng", "sam-success": "Sâm thành công",
@@ -52,11 +110,16 @@ const TEXT = {
       discard: "{p} đánh {card}", take: "{p} ăn {card} với {cards}", takeAlone: "{p} ăn {card}",
       out: "{p} hết bài", win: "{p} thắng ({outcome})", winNone: "Ván hòa",
       settle: "Thanh toán", arrange: "{p} đã xếp bài", reveal: "{p} lật bài",
+      "one-card": "{p} báo một lá", stuck: "{p} kẹt heo, ra khỏi ván", violation: "{p} phạm luật ({rule})",
+      den: "{p} phải đền", meld: "{p} hạ phỏm {groups}", mom: "{p} móm", lay_off: "{p} gửi {entries}",
+      instant: "{p} tới trắng ({what})", other: "{p}: một nước đi",
     },
     reasons: {
       "cards-left": "còn bài", chop: "chặt", "thoi-2": "thối 2", "thoi-hang": "thối hàng",
       cong: "cóng", "instant-win": "ăn trắng", sam: "Sâm", "bao-mot": "báo một", den: "đền",
-      chi: "chi", "sap-ham": "sập hầm", "binh-lung": "binh lủng",
+      chi: "thắng chi", "sap-ham": "sập hầm", "binh-lung": "binh lủng", "sap-lang": "sập làng",
+      "an-ga": "ăn gà", "an-chot": "ăn chốt", rank: "thứ hạng", mom: "móm", u: "ù", win: "tiền tới",
+      khap: "khạp", khui: "khui", quan: "quàn",
     },
     pieces: { K: "Tướng", A: "Sĩ", E: "Tượng", R: "Xe", C: "Pháo", H: "Mã", P: "Chốt" },
     colours: { R: "đỏ", Y: "vàng", G: "xanh", W: "trắng" },
@@ -85,15 +148,32 @@ const TEXT = {
       take: "Take", arrange: "Arrange", meld: "Meld", lay_off: "Lay off",
     },
     words: { sam: "Sâm" },
-    botNames: { search: "search (strongest)", solver: "solver", greedy: "greedy", random: "random" },
+    botNames: { search: "search (strongest)", solver: "solver", greedy: "greedy", random: "random", sam: "Sâm caller" },
     combos: {
-      single: "single", pair: "pair", triple: "triple", straight: "straight", "pair-run": "pair run",
+      single: "single", pair: "pair", triple: "triple", straight: "straight", "pair-run": "pair run (đôi thông)",
       quad: "four of a kind", "four-of-a-kind": "four of a kind",
+      "straight-flush": "straight flush", quads: "four of a kind", "full-house": "full house", flush: "flush",
+      trips: "three of a kind", "two-pair": "two pairs", "high-card": "high card",
+      "single-general": "lone Tướng", "general-set": "Tướng Sĩ Tượng", "chariot-set": "Xe Pháo Mã",
+      soldiers: "Chốt of different colours", set: "set (phỏm ngang)", run: "run (phỏm dọc)",
     },
-    combos: {
-      single: "lá lẻ", pair: "đôi", triple: "sám", straight: "sảnh", "pair-run": "đôi thông",
-      quad: "tứ quý", "four-of-a-kind": "tứ quý",
+    instant: {
+      dragon: "dragon (sảnh rồng)", "four-twos": "four 2s", "five-pair-run": "five pairs in a row",
+      "six-pairs": "six pairs", "one-colour": "one colour", "three-triples": "three triples",
+      "five-pairs": "five pairs", "rong-cuon": "rồng cuốn", "sanh-rong": "sảnh rồng",
+      "dong-mau-13": "13 of one colour", "dong-mau-12": "12 of one colour", "nam-doi-mot-sam": "five pairs and a triple",
+      "luc-phe-bon": "six pairs", "ba-thung": "three flushes", "ba-sanh": "three straights",
+      u: "ù", "u-tron": "ù tròn", "u-khan": "ù khan",
     },
+    presets: {
+      standard: "standard", flat: "flat", a23: "A-2-3 straights", "five-players": "five players",
+      "dem-la": "đếm lá (count the cards)", "ba-bich": "3♠ leads", "mien-bac": "miền Bắc (northern)",
+    },
+    values: {
+      act: "play or meld", draw: "draw", open: "opening", over: "over", active: "a card is waiting",
+      discard: "discard", khui: "khui", win: "win",
+    },
+    refusals: {},
     key: {
       table: "On the table", pile: "Pile", value: "value", victim: "victim",
       chopper: "chopper", group: "group", cards: "cards", played: "Played", passed: "Passed",
@@ -102,7 +182,9 @@ const TEXT = {
       active: "Active card", active_from: "From", active_drawn: "Drawn", groups: "Laid down",
       discards: "Discards", dead: "Dead cards", stock: "Stock left", khap: "Khạp", den: "Đền",
       outcome: "Outcome", winner: "Winner", arranged: "Arranged", instant: "Instant hands",
-      arrangements: "Arrangements",
+      arrangements: "Arrangements", shown: "Shown", name: "Name", card: "Card", meld_order: "Meld order",
+      melds: "Melds", player: "Player", points: "Points", table_discards: "Discards", takeable: "Can be taken",
+      taken: "Taken", taken_by: "Taken by", onto: "onto", entries: "lays off", groups_meld: "melds",
     },
     outcome: {
       win: "win", "instant-win": "instant win", "sam-success": "Sâm made",
@@ -114,13 +196,17 @@ const TEXT = {
       discard: "{p} discards {card}", take: "{p} takes {card} with {cards}",
       takeAlone: "{p} takes {card}", out: "{p} is out of cards", win: "{p} wins ({outcome})",
       winNone: "A draw", settle: "Settlement", arrange: "{p} has arranged",
-      reveal: "{p} shows the hand",
+      reveal: "{p} shows the hand", "one-card": "{p} has one card left", stuck: "{p} is stuck with a 2 and leaves",
+      violation: "{p} broke a rule ({rule})", den: "{p} must pay for the others (đền)",
+      meld: "{p} melds {groups}", mom: "{p} has no phỏm (móm)", lay_off: "{p} lays off {entries}",
+      instant: "{p} wins at once ({what})", other: "{p}: a move",
     },
     reasons: {
       "cards-left": "cards left", chop: "chop", "thoi-2": "2s left", "thoi-hang": "bombs left",
       cong: "no card played", "instant-win": "instant win", sam: "Sâm",
-      "bao-mot": "one-card call", den: "đền", chi: "chi", "sap-ham": "sập hầm",
-      "binh-lung": "foul hand",
+      "bao-mot": "one-card call", den: "đền", chi: "a chi won", "sap-ham": "sập hầm",
+      "binh-lung": "foul hand", "sap-lang": "sập làng", "an-ga": "a discard taken", "an-chot": "a chốt taken",
+      rank: "place", mom: "móm", u: "ù", win: "the win", khap: "Khạp", khui: "Khui", quan: "Quàn",
     },
     pieces: { K: "General", A: "Advisor", E: "Elephant", R: "Chariot", C: "Cannon", H: "Horse", P: "Soldier" },
     colours: { R: "red", Y: "yellow", G: "green", W: "white" },
@@ -217,7 +303,7 @@ function onGameChange() {
   const g = currentGame();
   if (!g) return;
   const presets = [...g.presets].sort((a, b) => (a.name !== g.default_preset) - (b.name !== g.default_preset));
-  $("#variant").replaceChildren(...presets.map((p) => el("option", { value: p.name }, p.name)));
+  $("#variant").replaceChildren(...presets.map((p) => el("option", { value: p.name }, presetName(p.name))));
   $("#bot").replaceChildren(...g.bots.map((b) => el("option", { value: b }, botName(b))));
   $("#bot").value = strongestBot(g.bots);
   onVariantChange();
@@ -264,7 +350,7 @@ async function startTable() {
     showJoinLinks(made.table, friends.map((f) => [f, made.tokens[f]]));
     await sit(made.table, made.tokens[me]);
   } catch (e) {
-    $("#setup-error").textContent = e.message || t("unknownError");
+    $("#setup-error").textContent = refusal(e);
   }
 }
 // A seat is a table and its token; the page keeps it (and puts it in its address after
@@ -290,7 +376,7 @@ async function showLobby() {
     const { tables } = await api("/v1/tables");
     const title = (name) => (S.games.find((g) => g.name === name) || { title: name }).title;
     $("#lobby-tables tbody").replaceChildren(...tables.map((x) => el("tr", { data: { table: x.table } },
-      el("td", {}, title(x.game)), el("td", {}, x.variant),
+      el("td", {}, title(x.game)), el("td", {}, presetName(x.variant)),
       el("td", {}, x.players.map((p) => (x.bots[p] ? `${p} (${t("isBot")})` : p)).join(", ")),
       el("td", {}, new Date(x.created * 1000).toLocaleTimeString(S.lang === "vi" ? "vi-VN" : "en-GB")),
       el("td", {}, x.open.map((p) => el("button", { type: "button", class: "primary", data: { seat: p }, on: { click: () => join(x.table, p) } }, p))))));
@@ -324,7 +410,7 @@ async function sit(table, token) {
   S.selected.clear(); S.groups = {}; S.log = [];
   if (S.ws) { const old = S.ws; S.ws = null; old.close(); }
   pending = [];
-  const view = await api(token ? `/v1/tables/${table}/view` : `/v1/tables/${table}/spectate`);
+  const view = await api(viewPath());
   S.game = S.games.find((g) => g.name === view.game) || { name: view.game, deck: "french", bots: [] };
   S.me = view.player;
   S.log = [...view.history];
@@ -336,6 +422,12 @@ async function sit(table, token) {
   render(view);
   renderLog();
   if (!view.finished) openEvents(S.log.length);
+}
+
+// The seat's view (a spectator's without a token), with the game's words in the page's
+// language.
+function viewPath() {
+  return `/v1/tables/${S.table}/${S.token ? "view" : "spectate"}?lang=${S.lang}`;
 }
 
 // ---------- events ----------
@@ -368,23 +460,23 @@ function scheduleView() {
     viewTimer = null;
     if (S.busy || !S.table) return;
     try {
-      const view = await api(S.token ? `/v1/tables/${S.table}/view` : `/v1/tables/${S.table}/spectate`);
+      const view = await api(viewPath());
       // a view no newer than the one shown would only undo the player's selection
       if (!S.busy && view.events > S.view.events) render(view);
     } catch (e) {
-      $("#action-error").textContent = e.message || t("unknownError");
+      $("#action-error").textContent = refusal(e);
     }
   }, 60);
 }
 // After a lost connection: the view again, then the stream from the last event shown.
 async function refresh() {
   try {
-    const view = await api(S.token ? `/v1/tables/${S.table}/view` : `/v1/tables/${S.table}/spectate`);
+    const view = await api(viewPath());
     addAt(0, view.history);
     render(view);
     if (!view.finished) openEvents(S.log.length);
   } catch (e) {
-    $("#action-error").textContent = e.message || t("unknownError");
+    $("#action-error").textContent = refusal(e);
   }
 }
 // Events that arrive together (a move and the bots' answers) are shown one after
@@ -418,20 +510,26 @@ function eventText(e) {
     case "play": return ev("play", { cards: cardsText(e.cards || []) + (e.combo ? ` (${comboName(e.combo)})` : "") });
     case "pass": return ev("pass");
     case "chop": return ev("chop", { victim: e.victim, value: e.value });
-    case "declare": return ev("declare", { what: t(`words.${e.what}`) });
+    case "declare": return TEXT[S.lang].instant[e.what] ? ev("instant", { what: instantName(e.what) }) : ev("declare", { what: t(`words.${e.what}`) });
     case "draw": return e.card ? ev("draw", { card: cardsText([e.card]) }) : ev("drawHidden");
     case "discard": return ev("discard", { card: cardsText([e.card]) });
     case "take": return (e.cards && e.cards.length)
       ? ev("take", { card: cardsText([e.card]), cards: cardsText(e.cards) })
       : ev("takeAlone", { card: cardsText([e.card]) });
     case "out": return ev("out");
-    case "win": return e.player == null ? t("event.winNone") : ev("win", { outcome: t(`outcome.${e.outcome}`) });
-    case "settle": return `${t("event.settle")}: ` + (e.transfers || []).map((x) => `${x.from} → ${x.to} ${x.amount} (${t(`reasons.${x.reason}`)})`).join(", ");
+    case "win": {
+      if (e.player == null) return t("event.winNone");
+      const how = t(`outcome.${e.outcome}`) + (e.instant_win ? `: ${instantName(e.instant_win)}` : "");
+      return ev("win", { outcome: how });
+    }
+    case "settle": return `${t("event.settle")}: ` + (e.transfers || []).map((x) => `${x.from} → ${x.to} ${x.amount} (${reasonName(x.reason)})`).join(", ");
+    case "violation": return ev("violation", { rule: reasonName(e.rule) });
+    case "meld": return e.groups && e.groups.length ? ev("meld", { groups: e.groups.map(cardsText).join(" | ") }) : ev("mom");
+    case "lay_off": return ev("lay_off", { entries: (e.entries || []).map((x) => `${cardsText(x.cards)} → ${cardsText([x.onto])}`).join(", ") });
     default: {
-      const rest = Object.entries(e).filter(([k]) => k !== "type" && k !== "player");
+      // an event this page has no words for: its kind, never its codes
       const known = TEXT[S.lang].event[e.type];
-      const head = known ? ev(e.type) : `${p} ${e.type}`;
-      return rest.length && !known ? `${head}: ${JSON.stringify(Object.fromEntries(rest))}` : head;
+      return known ? ev(e.type) : ev("other");
     }
   }
 }
@@ -439,12 +537,49 @@ function eventText(e) {
 function botName(code) {
   return TEXT[S.lang].botNames[code] || code;
 }
+function presetName(code) {
+  return TEXT[S.lang].presets[code] || code;
+}
+function instantName(code) {
+  return TEXT[S.lang].instant[code] || code;
+}
+// A payment reason in words: the game's own when it speaks, else the page's.
+function reasonName(code) {
+  const words = gameWords();
+  return (words && words.reasons[code]) || t(`reasons.${code}`);
+}
+// The game's own words for the view shown, when they are in the page's language.
+function gameWords() {
+  const w = S.view && S.view.words;
+  return w && w.lang === S.lang ? w : null;
+}
+function wordsText(line) {
+  return line.map((p) => (typeof p === "string" ? p : cardsText(p.cards))).join("").trim();
+}
+// A refused request in the page's language: in English the game's (or the service's)
+// own reason; in Vietnamese the sentence for its code, since games give their reasons
+// in English only.
+function refusal(e) {
+  if (!e || !e.code) return S.lang === "en" && e && e.message && !/^\d+$/.test(e.message) ? e.message : t("unknownError");
+  if (S.lang === "en") return e.message;
+  return TEXT.vi.refusals[e.code] || TEXT.vi.refusals.other;
+}
 function comboName(code) {
   const names = TEXT[S.lang].combos;
   return names[code] || code.replaceAll("-", " ");
 }
+// An event's line: the game's own words when it gives some, else the page's (also
+// when the game's line shows one of the event's codes as it is).
+function lineFor(e, i) {
+  const words = gameWords();
+  const line = words && words.history[i] ? wordsText(words.history[i]) : null;
+  if (!line) return eventText(e);
+  const shown = new Set(line.split(/[^A-Za-z0-9_-]+/));
+  const codes = ["what", "combo", "rule", "outcome", "instant_win"].map((k) => e[k]);
+  return codes.some((c) => typeof c === "string" && c.length > 2 && shown.has(c)) ? eventText(e) : line;
+}
 function renderLog(fresh = 0) {
-  const items = S.log.map((e, i) => el("li", { class: i >= S.log.length - fresh ? "new" : "", data: { type: e.type } }, eventText(e)));
+  const items = S.log.map((e, i) => el("li", { class: i >= S.log.length - fresh ? "new" : "", data: { type: e.type } }, lineFor(e, i)));
   $("#log").replaceChildren(...items);
   const box = $("#log-box");
   box.scrollTop = box.scrollHeight;
@@ -481,10 +616,17 @@ function renderSeats(view) {
 }
 function publicValue(v) {
   if (v === null || v === undefined || v === false) return null;
-  if (typeof v === "string") return isCard(v) ? cardFace(v, true) : TEXT[S.lang].kind[v] || v;
-  if (typeof v === "number" || v === true) return String(v);
+  if (typeof v === "string") return isCard(v) ? cardFace(v, true) : codeName(v);
+  if (typeof v === "number") return String(v);
+  if (v === true) return "✓";
   if (Array.isArray(v)) {
     if (!v.length) return null;
+    // one flag a seat (Mậu Binh's arranged): the names of the seats it is true for
+    const names = S.view ? Object.keys(S.view.counts) : [];
+    if (v.every((x) => typeof x === "boolean") && v.length === names.length) {
+      const yes = names.filter((_, i) => v[i]);
+      return yes.length ? yes.join(", ") : null;
+    }
     if (v.every(isCard)) return cardsRow(v);
     if (v.every((x) => Array.isArray(x) && x.every(isCard))) return el("span", { class: "sub" }, v.map((g) => cardsRow(g)));
     const parts = v.map(publicValue).filter((x) => x !== null);
@@ -501,6 +643,11 @@ function publicValue(v) {
     return el("span", { class: "sub" }, rows.flatMap(([k, x], i) => [i ? " · " : "", `${S.view && k in S.view.counts ? k : t(`key.${k}`)}: `, x]));
   }
   return String(v);
+}
+// A code among the public values (a phase, a group) in words; a name stays a name.
+function codeName(v) {
+  const d = TEXT[S.lang];
+  return d.values[v] || d.kind[v] || d.combos[v] || d.instant[v] || v;
 }
 function renderPublic(pub) {
   const dl = el("dl");
@@ -560,7 +707,7 @@ function shapeText(v) {
     return v.map(shapeText).join(" | ");
   }
   if (v && typeof v === "object") {
-    return Object.entries(v).map(([k, x]) => `${k}: ${shapeText(x)}`).join(", ");
+    return Object.entries(v).map(([k, x]) => `${t(`key.${k}`)}: ${shapeText(x)}`).join(", ");
   }
   return typeof v === "string" && isCard(v) ? cardsText([v]) : String(v);
 }
@@ -616,7 +763,7 @@ async function showHint() {
     updateButtons();
     $("#action-error").textContent = `${t("hint")}: ${kind === "decline" ? t("decline") : t(`kind.${kind}`)}`;
   } catch (e) {
-    $("#action-error").textContent = e.message || t("unknownError");
+    $("#action-error").textContent = refusal(e);
   }
 }
 function actionButton(label, kind, onclick) {
@@ -629,11 +776,11 @@ function composer(kind, template, box) {
   const free = () => S.view.hand.map((_, i) => i).filter((i) => !assigned().has(i));
   const rows = keys.map((k) => {
     const cards = (S.groups[k] || []).map((i) => cardFace(S.view.hand[i], true));
-    const put = el("button", { type: "button", data: { group: k } }, `${k} (${size(k)})`);
+    const put = el("button", { type: "button", data: { group: k } }, `${t(`parts.${k}`)} (${size(k)})`);
     put.addEventListener("click", () => {
       if (S.groups[k]) { delete S.groups[k]; } else {
         const sel = [...S.selected];
-        if (sel.length !== size(k)) { $("#action-error").textContent = `${t("pick", { n: size(k) })} ${k}`; return; }
+        if (sel.length !== size(k)) { $("#action-error").textContent = `${t("pick", { n: size(k) })} ${t(`parts.${k}`)}`; return; }
         S.groups[k] = sel;
         S.selected.clear();
         const left = keys.filter((x) => !S.groups[x]);
@@ -691,14 +838,14 @@ async function send(body) {
   $("#action-error").textContent = "";
   updateButtons();
   try {
-    const out = await api(`/v1/tables/${S.table}/actions`, { method: "POST", body: JSON.stringify(body) });
+    const out = await api(`/v1/tables/${S.table}/actions?lang=${S.lang}`, { method: "POST", body: JSON.stringify(body) });
     addAt(out.view.events - out.events.length, out.events);
     S.selected.clear(); S.groups = {};
     S.busy = false;
     render(out.view);
   } catch (e) {
     S.busy = false;
-    $("#action-error").textContent = e.message || t("unknownError");
+    $("#action-error").textContent = refusal(e);
     render(S.view);
   }
 }
@@ -744,12 +891,14 @@ function verdict(e, reveals, settle, part) {
 function renderResult(result) {
   $("#result").hidden = false;
   $("#next").hidden = !S.token;
-  const outcome = result.outcome ? t(`outcome.${result.outcome}`) : "";
-  $("#outcome").textContent = `${outcome}${result.instant_win ? ` (${result.instant_win})` : ""} — ${result.winner ? t("winner", { name: result.winner }) : t("noWinner")}`;
+  const words = gameWords();
+  const outcome = words && words.outcome ? words.outcome
+    : `${result.outcome ? t(`outcome.${result.outcome}`) : ""}${result.instant_win ? ` (${instantName(result.instant_win)})` : ""}`;
+  $("#outcome").textContent = `${outcome} — ${result.winner ? t("winner", { name: result.winner }) : t("noWinner")}`;
   $("#payments tbody").replaceChildren(...Object.entries(result.payments).map(([name, v]) =>
     el("tr", { data: { player: name } }, el("td", {}, name), el("td", { class: `num ${v > 0 ? "pos" : v < 0 ? "neg" : ""}` }, v > 0 ? `+${v}` : String(v)))));
   $("#transfers tbody").replaceChildren(...result.transfers.map((x) =>
-    el("tr", {}, el("td", {}, x.from), el("td", {}, x.to), el("td", { class: "num" }, String(x.amount)), el("td", {}, t(`reasons.${x.reason}`)))));
+    el("tr", {}, el("td", {}, x.from), el("td", {}, x.to), el("td", { class: "num" }, String(x.amount)), el("td", {}, reasonName(x.reason)))));
 }
 
 // ---------- language ----------
@@ -758,7 +907,17 @@ function applyLanguage() {
   $("#lang").textContent = S.lang === "vi" ? "EN" : "VI";
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   if (!$("#name").value || $("#name").value === TEXT.vi.you || $("#name").value === TEXT.en.you) $("#name").value = t("you");
-  if (S.view) { render(S.view); renderLog(); }
+  if (S.view) { render(S.view); renderLog(); reword(); }
+  if (!$("#lobby").hidden) showLobby();
+}
+// The view again, for the game's words in the language just chosen.
+async function reword() {
+  try {
+    const view = await api(viewPath());
+    if (!S.busy && view.events >= S.view.events) { render(view); renderLog(); }
+  } catch (e) {
+    $("#action-error").textContent = refusal(e);
+  }
 }
 
 async function boot() {
@@ -777,7 +936,7 @@ async function boot() {
       const made = await api(`/v1/tables/${S.table}/next`, { method: "POST" });
       await sit(made.table, S.token);
     } catch (e) {
-      $("#action-error").textContent = e.message || t("unknownError");
+      $("#action-error").textContent = refusal(e);
     }
   });
   $("#again").addEventListener("click", () => {
@@ -810,7 +969,7 @@ async function boot() {
       document.body.dataset.state = "setup";
     });
   } catch (e) {
-    $("#setup-error").textContent = e.message || t("unknownError");
+    $("#setup-error").textContent = refusal(e);
   }
 }
 boot();
