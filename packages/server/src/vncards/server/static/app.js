@@ -97,7 +97,7 @@ const TEXT = {
       dead: "Bài chết", stock: "Nọc còn", khap: "Khạp", den: "Đền", outcome: "Kết cục",
       winner: "Thắng", arranged: "Đã xếp", instant: "Mậu binh trắng", arrangements: "Bài xếp",
       shown: "Bài lật", name: "Tên", card: "Lá", meld_order: "Thứ tự hạ", melds: "Phỏm đã hạ",
-      player: "Người", points: "Điểm", table_discards: "Bài đánh ra", takeable: "Lá ăn được",
+      player: "Người", points: "Điểm", table_discards: "Số lá đã đánh", takeable: "Lá ăn được",
       taken: "Lá đã ăn", taken_by: "Người ăn", onto: "gửi vào", entries: "gửi", groups_meld: "phỏm",
     },
     outcome: {
@@ -183,7 +183,7 @@ const TEXT = {
       discards: "Discards", dead: "Dead cards", stock: "Stock left", khap: "Khạp", den: "Đền",
       outcome: "Outcome", winner: "Winner", arranged: "Arranged", instant: "Instant hands",
       arrangements: "Arrangements", shown: "Shown", name: "Name", card: "Card", meld_order: "Meld order",
-      melds: "Melds", player: "Player", points: "Points", table_discards: "Discards", takeable: "Can be taken",
+      melds: "Melds", player: "Player", points: "Points", table_discards: "Cards discarded", takeable: "Can be taken",
       taken: "Taken", taken_by: "Taken by", onto: "onto", entries: "lays off", groups_meld: "melds",
     },
     outcome: {
@@ -522,7 +522,15 @@ function eventText(e) {
       const how = t(`outcome.${e.outcome}`) + (e.instant_win ? `: ${instantName(e.instant_win)}` : "");
       return ev("win", { outcome: how });
     }
-    case "settle": return `${t("event.settle")}: ` + (e.transfers || []).map((x) => `${x.from} → ${x.to} ${x.amount} (${reasonName(x.reason)})`).join(", ");
+    case "settle": {
+      // each player's net (the transfers one by one are in the settlement's table)
+      const net = new Map();
+      for (const x of e.transfers || []) {
+        net.set(x.from, (net.get(x.from) || 0) - x.amount);
+        net.set(x.to, (net.get(x.to) || 0) + x.amount);
+      }
+      return `${t("event.settle")}: ` + [...net].map(([who, v]) => `${who} ${v > 0 ? "+" : ""}${v}`).join(", ");
+    }
     case "violation": return ev("violation", { rule: reasonName(e.rule) });
     case "meld": return e.groups && e.groups.length ? ev("meld", { groups: e.groups.map(cardsText).join(" | ") }) : ev("mom");
     case "lay_off": return ev("lay_off", { entries: (e.entries || []).map((x) => `${cardsText(x.cards)} → ${cardsText([x.onto])}`).join(", ") });
@@ -603,6 +611,8 @@ function render(view) {
   renderActions(view);
   renderLegal(view);
   if (view.finished) renderResult(view.result);
+  // the game's lines for events already listed arrive with the view
+  if (gameWords() && S.log.length) renderLog();
 }
 function renderSeats(view) {
   const seats = Object.entries(view.counts).map(([name, n]) => {
@@ -839,10 +849,10 @@ async function send(body) {
   updateButtons();
   try {
     const out = await api(`/v1/tables/${S.table}/actions?lang=${S.lang}`, { method: "POST", body: JSON.stringify(body) });
-    addAt(out.view.events - out.events.length, out.events);
     S.selected.clear(); S.groups = {};
     S.busy = false;
     render(out.view);
+    addAt(out.view.events - out.events.length, out.events);
   } catch (e) {
     S.busy = false;
     $("#action-error").textContent = refusal(e);
@@ -898,7 +908,7 @@ function renderResult(result) {
   $("#payments tbody").replaceChildren(...Object.entries(result.payments).map(([name, v]) =>
     el("tr", { data: { player: name } }, el("td", {}, name), el("td", { class: `num ${v > 0 ? "pos" : v < 0 ? "neg" : ""}` }, v > 0 ? `+${v}` : String(v)))));
   $("#transfers tbody").replaceChildren(...result.transfers.map((x) =>
-    el("tr", {}, el("td", {}, x.from), el("td", {}, x.to), el("td", { class: "num" }, String(x.amount)), el("td", {}, reasonName(x.reason)))));
+    el("tr", {}, el("td", {}, x.from), el("td", {}, x.to), el("td", { class: "num" }, String(x.amount)), el("td", {}, reasonName(x.reason) + (x.chi ? ` · ${t(`parts.${x.chi}`)}` : "")))));
 }
 
 // ---------- language ----------
