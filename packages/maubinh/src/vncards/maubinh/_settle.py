@@ -77,15 +77,15 @@ class Scoring:
     sap_lang: int
     instant: dict[str, int]
 
-    def pair(self, a: Keys, b: Keys) -> tuple[int, list[tuple[int, str, int]], bool]:
+    def pair(self, a: Keys, b: Keys) -> tuple[int, list[tuple[int, str]], bool]:
         """Settle seat A's arrangement against seat B's (neither an instant hand).
 
-        Returns A's net, the itemised amounts (positive when B pays A) with their
-        reason and, for a ``chi`` amount, the chi's index (0 to 2; -1 for the others),
-        and whether one side took all three chi (sập hầm, a fouled hand alone included).
+        Returns A's net, the itemised amounts (positive when B pays A) and whether one
+        side took all three chi (sập hầm, a fouled hand alone included). The ``chi``
+        amounts are those of the chi the two hands do not tie, in chi order.
 
         >>> scoring(MauBinhRules()).pair((30, 20, 10), (25, 15, 5))
-        (6, [(1, 'chi', 0), (1, 'chi', 1), (1, 'chi', 2), (3, 'sap-ham', -1)], True)
+        (6, [(1, 'chi'), (1, 'chi'), (1, 'chi'), (3, 'sap-ham')], True)
         """
         a1, a2, a3 = a
         b1, b2, b3 = b
@@ -99,13 +99,13 @@ class Scoring:
                 total = v1[a1 >> _CAT] + v2[a2 >> _CAT] + v3[a3 >> _CAT]
             else:
                 total = -(v1[b1 >> _CAT] + v2[b2 >> _CAT] + v3[b3 >> _CAT])
-            items = [(total, "binh-lung", -1)]
+            items = [(total, "binh-lung")]
             if self.sap_ham > 1:
-                items.append((total * (self.sap_ham - 1), "sap-ham", -1))
+                items.append((total * (self.sap_ham - 1), "sap-ham"))
             return total * self.sap_ham, items, True
         items = []
         net = wins = 0
-        for chi, (ka, kb, v) in enumerate(((a1, b1, v1), (a2, b2, v2), (a3, b3, v3))):
+        for ka, kb, v in ((a1, b1, v1), (a2, b2, v2), (a3, b3, v3)):
             if ka > kb:
                 won = v[ka >> _CAT]
                 wins += 1
@@ -115,11 +115,11 @@ class Scoring:
             else:
                 continue
             net += won
-            items.append((won, "chi", chi))
+            items.append((won, "chi"))
         swept = wins in (3, -3)
         if swept and self.sap_ham > 1:
             extra = net * (self.sap_ham - 1)
-            items.append((extra, "sap-ham", -1))
+            items.append((extra, "sap-ham"))
             net += extra
         return net, items, swept
 
@@ -214,7 +214,16 @@ def settle(
             assert a is not None
             assert b is not None
             net, items, sweep = score.pair(a, b)
-            for amount, reason, chi in items:
+            # the chi amounts are those of the chi not tied, in order (pair, a hot path
+            # of the solver, does not carry the index)
+            last = -1  # the last chi paid for
+            for amount, reason in items:
+                chi = -1
+                if reason == "chi":
+                    last += 1
+                    while a[last] == b[last]:
+                        last += 1
+                    chi = last
                 if amount > 0:
                     out.append(_transfer(j, i, amount, reason, chi))
                 else:
