@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from vncards.core import parse_card
 from vncards.maubinh import evaluator, plugin
 from vncards.server.testing import LiveServer
@@ -90,20 +91,27 @@ def _beats(rules: Any, a: dict[str, Any], b: dict[str, Any], chi: str) -> int:
     return (ka > kb) - (ka < kb)
 
 
-def test_mau_binh_showdown_shows_every_chi_and_who_won_it(page: Any, server: LiveServer) -> None:
+@pytest.mark.parametrize("fouled", [False, True])
+def test_mau_binh_showdown_shows_every_chi_and_who_won_it(
+    page: Any, server: LiveServer, fouled: bool
+) -> None:
     """Web table: at the end of a Mậu Binh game each player's three chi are drawn on the
     felt, the cards being those the reveal events name, and each chi says whom it beat,
-    lost to and tied with, as the cards compare."""
+    lost to and tied with, as the cards compare; so too when the player's own hand is
+    binh lủng (the offered chi1 and chi2 swapped), which loses every chi."""
     open_table(page, server, "maubinh", SEED)
     offered = next(iter(legal(page)[0].values()))
-    for key, cards in list(offered.items())[:-1]:
-        for i in range(len(cards)):
-            page.locator("#hand button").nth(i).click()
+    groups = {"chi1": offered["chi2"], "chi2": offered["chi1"]} if fouled else offered
+    for key in ("chi1", "chi2"):
+        for card in groups[key]:
+            page.click(f'#hand button[data-card="{card}"]')
         page.click(f'#groups button[data-group="{key}"]')
     page.click("#actions button[data-action=arrange]")
     page.wait_for_selector("body[data-state=finished]")
     reveals = [e for e in page.evaluate("S.view.history") if e["type"] == "reveal"]
     assert len(reveals) == 4
+    mine = next(e for e in reveals if e["player"] == page.evaluate("S.me"))
+    assert mine["fouled"] is fouled
     rules = plugin.presets[plugin.default_preset]
     verdicts = set()
     for e in reveals:
