@@ -138,7 +138,8 @@ def test_a_second_browser_finds_the_table_in_the_lobby_and_sits(
 ) -> None:
     """Lobby: a table dealt with its friend's seat listed shows above the new-table form
     of another browser, with its game; a click on the free seat sits there (the seat's
-    own view), and the seat leaves the lobby of a third page."""
+    own view), and the seat leaves the lobby of a third page, whose opening of the
+    seat's link (which names the seat) is refused in words."""
     contexts = [browser.new_context(bypass_csp=True) for _ in range(3)]
     host, friend, late = (c.new_page() for c in contexts)
     try:
@@ -165,6 +166,14 @@ def test_a_second_browser_finds_the_table_in_the_lobby_and_sits(
         late.goto(server.url)
         late.wait_for_selector("body[data-lobby]")  # the lobby has been read
         assert late.locator(f'#lobby tr[data-table="{table}"]').count() == 0
+        # the host's link names the seat; once taken, opening it says so in words
+        link = host.get_attribute("#join a.join", "href")
+        assert link.endswith("&join=B%E1%BA%A1n%202")
+        late.goto("about:blank")  # a new document: only the hash of the address differs
+        late.goto(link)
+        late.wait_for_function("document.querySelector('#lobby-error').textContent !== ''")
+        assert late.inner_text("#lobby-error") == "Ghế này đã có người: chọn ghế khác."
+        assert late.evaluate("S.token") is None
     finally:
         for c in contexts:
             c.close()

@@ -173,9 +173,8 @@ async function join(table, player) {
     const { token } = await api(`/v1/tables/${encodeURIComponent(table)}/join`, { method: "POST", body: JSON.stringify({ player }) });
     await sit(table, token);
   } catch (e) {
+    await showLobby();
     $("#lobby-error").textContent = refusal(e);
-    $("#lobby").hidden = false;
-    showLobby();
   }
 }
 async function sit(table, token) {
