@@ -224,7 +224,7 @@ def test_memory_of_2000_live_tables(benchmark: BenchmarkFixture, tmp_path: Path)
     memory before and after and the KiB a table."""
     db = f"sqlite:///{tmp_path / 'tables.db'}"
     with (
-        ServerProcess(max_tables=2100, db=db) as server,
+        ServerProcess(max_tables=2100, db=db, settings="tables_per_minute=10_000") as server,
         httpx2.Client(base_url=server.url, timeout=60) as c,
     ):
         before = _rss_kib(server.proc.pid)

@@ -44,6 +44,31 @@ def test_worked_example_sap_ham() -> None:
     assert transfers(state)[-1] == (1, 0, 6, "sap-ham")
 
 
+def test_settle_event_names_the_chi_each_chi_transfer_pays_for() -> None:
+    """The ``settle`` event says who won each chi: a ``chi`` transfer's JSON carries the
+    chi's record name (an added key); the sập hầm extra and the referee report's
+    transfers keep the contract's four keys."""
+    from tests.maubinh._helpers import record
+
+    state = table(STD, AN, BINH)
+    (settled,) = [e for e in state.history if e.type == "settle"]
+    names = ["An", "Bình"]
+    assert [t.get("chi") for t in settled.to_json(names)["transfers"]] == ["chi1", "chi2", "chi3"]
+    assert settled.to_json(names)["transfers"][2]["to"] == "Bình"
+    sweep = table(STD, AN, (BINH[0], BINH[1], "KC 4H 3C"))
+    (settled,) = [e for e in sweep.history if e.type == "settle"]
+    assert [t.get("chi") for t in settled.to_json(names)["transfers"]] == [
+        "chi1",
+        "chi2",
+        "chi3",
+        None,
+    ]
+    report = plugin.referee(record(names, [AN, BINH]))
+    assert {tuple(t.model_dump(by_alias=True)) for t in report.transfers} == {
+        ("from", "to", "amount", "reason")
+    }
+
+
 # a weak hand of clubs and diamonds none of the examples below uses
 WEAK = ("3D 5D 7D 9C JC", "2D 4D 6C 8C 10C", "2C 3C 4C")
 

@@ -101,17 +101,20 @@ def postgres_url() -> Iterator[str]:
         yield cluster.url
 
 
+def fresh_database(server: str, name: str) -> str:
+    """The URL of an empty database ``name`` on the PostgreSQL server at ``server``."""
+    import psycopg
+
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
+        conn.execute(f"CREATE DATABASE {name}")
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh database of each kind: an SQLite file, or a new PostgreSQL database."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'tables.db'}"
         return
-    import psycopg
-
-    server = request.getfixturevalue("postgres_url")
-    name = f"t{uuid.uuid4().hex[:16]}"
-    with psycopg.connect(server, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name}")
-        conn.execute(f"CREATE DATABASE {name}")
-    yield server.rsplit("/", 1)[0] + "/" + name
+    yield fresh_database(request.getfixturevalue("postgres_url"), f"t{uuid.uuid4().hex[:16]}")

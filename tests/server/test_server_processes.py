@@ -10,24 +10,20 @@ from collections.abc import Iterator
 from typing import Any
 
 import httpx2
-import psycopg
 import pytest
 from vncards.core import discover_games, load_record, referee
 from vncards.server.testing import ServerProcess
 from websockets.sync.client import connect
 
 from tests.server._play import bearer, new_table, simplest
+from tests.server.conftest import fresh_database
 
 NAMES = ["An", "Bình", "Chi", "Dũng"]
 
 
 @pytest.fixture(scope="module")
 def two(postgres_url: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    name = "two_processes"
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name}")
-        conn.execute(f"CREATE DATABASE {name}")
-    db = postgres_url.rsplit("/", 1)[0] + "/" + name
+    db = fresh_database(postgres_url, "two_processes")
     with ServerProcess(db=db) as one, ServerProcess(db=db) as other:
         yield one, other
 

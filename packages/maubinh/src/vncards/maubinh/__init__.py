@@ -35,7 +35,15 @@ from vncards.maubinh._rules import (
     MauBinhRules,
     Wheel,
 )
-from vncards.maubinh._settle import REASONS, Scoring, is_fouled, scoring, settle, winner_of
+from vncards.maubinh._settle import (
+    REASONS,
+    ChiTransfer,
+    Scoring,
+    is_fouled,
+    scoring,
+    settle,
+    winner_of,
+)
 from vncards.maubinh._solver import Split, expected_chi, front, greedy_split, random_split, solve
 
 __all__ = [
@@ -53,6 +61,7 @@ __all__ = [
     "Arranged",
     "ArrangingBot",
     "ChiName",
+    "ChiTransfer",
     "Evaluator",
     "GreedyBot",
     "HandCode",

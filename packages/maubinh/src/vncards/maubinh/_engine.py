@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, overload
+from typing import Any, ClassVar, overload
 
 from vncards.core import (
     Event,
@@ -35,6 +35,7 @@ __all__ = [
     "Arranged",
     "InstantDeclared",
     "MauBinhState",
+    "PendingSplits",
     "Revealed",
     "Splits",
     "apply_arrange",
@@ -145,6 +146,51 @@ class Splits(Sequence[Arrange]):
 
     def __repr__(self) -> str:
         return f"Splits(seat={self.seat}, cards={self.cards})"
+
+
+class PendingSplits(list[Arrange]):
+    """Several seats' :class:`Splits` as one sequence, made on demand (the legal actions
+    of every seat still to arrange).
+
+    It is a ``list`` only so that it fits the protocol's ``legal_actions`` type: the
+    list itself stays empty and every read goes through the methods below.
+    """
+
+    def __init__(self, parts: list[Splits]) -> None:
+        super().__init__()
+        self.parts = parts
+
+    def __len__(self) -> int:
+        return sum(len(p) for p in self.parts)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        for p in self.parts:
+            if index < len(p):
+                return p[index]
+            index -= len(p)
+        raise IndexError("action index out of range")
+
+    def __contains__(self, item: object) -> bool:
+        return any(item in p for p in self.parts)
+
+    def __iter__(self) -> Iterator[Arrange]:
+        for p in self.parts:
+            yield from p
+
+    def __bool__(self) -> bool:
+        return bool(self.parts)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} arrangements of seats {[p.seat for p in self.parts]}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PendingSplits) and self.parts == other.parts
+
+    __hash__ = None
 
 
 # ------------------------------------------------------------------ events

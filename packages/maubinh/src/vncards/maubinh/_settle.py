@@ -4,18 +4,25 @@ and sập làng, as itemised transfers in chi.
 Transfers come in a fixed order: for each pair of seats (0-1, 0-2, …, in seat order)
 the instant-hand payment, or the three chi (``chi``) or the fouled hand's loss
 (``binh-lung``), then that pair's ``sap-ham`` extra; the ``sap-lang`` extras last.
+
+A ``chi`` transfer names the chi it pays for (:class:`ChiTransfer`): in its JSON form
+an additional ``"chi"`` key (``chi1``, ``chi2`` or ``chi3``, the record's names), so a
+screen can say who won each chi from the ``settle`` event alone; a chi with no
+transfer was a tie. The referee report's transfers keep the four keys of the contract.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from vncards.core import Transfer
 from vncards.maubinh._rules import CHI_NAMES, HAND_CODES, INSTANT_CODES, MauBinhRules
 
 __all__ = [
     "REASONS",
+    "ChiTransfer",
     "Scoring",
     "is_fouled",
     "scoring",
@@ -28,6 +35,25 @@ REASONS = ("chi", "sap-ham", "binh-lung", "sap-lang", "instant-win")
 
 Keys = tuple[int, int, int]
 _CAT = 22  # a key's category is key >> 22 (see _hands)
+
+
+@dataclass(frozen=True, slots=True)
+class ChiTransfer(Transfer):
+    """A ``chi`` transfer: what winning chi ``chi`` (``chi1``, ``chi2``, ``chi3``) of
+    one pair of hands paid.
+
+    >>> t = ChiTransfer(1, 0, 4, "chi", "chi1")
+    >>> t.to_json(["An", "Bình"], bet=2)
+    {'from': 'Bình', 'to': 'An', 'amount': 8, 'reason': 'chi', 'chi': 'chi1'}
+    """
+
+    chi: str = ""
+
+    def to_json(self, players: Sequence[str], bet: int = 1) -> dict[str, Any]:
+        """The transfer's JSON form and the chi it pays for."""
+        out = Transfer.to_json(self, players, bet)
+        out["chi"] = self.chi
+        return out
 
 
 def is_fouled(keys: Keys) -> bool:
@@ -55,7 +81,8 @@ class Scoring:
         """Settle seat A's arrangement against seat B's (neither an instant hand).
 
         Returns A's net, the itemised amounts (positive when B pays A) and whether one
-        side took all three chi (sập hầm, a fouled hand alone included).
+        side took all three chi (sập hầm, a fouled hand alone included). The ``chi``
+        amounts are those of the chi the two hands do not tie, in chi order.
 
         >>> scoring(MauBinhRules()).pair((30, 20, 10), (25, 15, 5))
         (6, [(1, 'chi'), (1, 'chi'), (1, 'chi'), (3, 'sap-ham')], True)
@@ -98,18 +125,22 @@ class Scoring:
 
 
 _CACHE: dict[int, tuple[MauBinhRules, Scoring]] = {}
-_TRANSFERS: dict[tuple[int, int, int, str], Transfer] = {}
+_TRANSFERS: dict[tuple[int, int, int, str, int], Transfer] = {}
 
 
-def _transfer(payer: int, payee: int, amount: int, reason: str) -> Transfer:
-    """A transfer value, shared between games (they are immutable; making one is the
-    costly part of settling a bot game)."""
-    key = (payer, payee, amount, reason)
+def _transfer(payer: int, payee: int, amount: int, reason: str, chi: int) -> Transfer:
+    """A transfer value (a :class:`ChiTransfer` for chi ``chi`` ≥ 0), shared between
+    games (they are immutable; making one is the costly part of settling a bot game)."""
+    key = (payer, payee, amount, reason, chi)
     t = _TRANSFERS.get(key)
     if t is None:
         if len(_TRANSFERS) > 100_000:
             _TRANSFERS.clear()
-        t = _TRANSFERS[key] = Transfer(payer, payee, amount, reason)
+        if chi >= 0:
+            t = ChiTransfer(payer, payee, amount, reason, CHI_NAMES[chi])
+        else:
+            t = Transfer(payer, payee, amount, reason)
+        _TRANSFERS[key] = t
     return t
 
 
@@ -154,9 +185,9 @@ def settle(
     >>> s = scoring(MauBinhRules())
     >>> for t in settle(s, [None, None], [(30, 20, 10), (25, 25, 5)]):
     ...     print(t)
-    Transfer(payer=1, payee=0, amount=1, reason='chi')
-    Transfer(payer=0, payee=1, amount=1, reason='chi')
-    Transfer(payer=1, payee=0, amount=1, reason='chi')
+    ChiTransfer(payer=1, payee=0, amount=1, reason='chi', chi='chi1')
+    ChiTransfer(payer=0, payee=1, amount=1, reason='chi', chi='chi2')
+    ChiTransfer(payer=1, payee=0, amount=1, reason='chi', chi='chi3')
     """
     n = len(keys)
     out: list[Transfer] = []
@@ -183,11 +214,20 @@ def settle(
             assert a is not None
             assert b is not None
             net, items, sweep = score.pair(a, b)
+            # the chi amounts are those of the chi not tied, in order (pair, a hot path
+            # of the solver, does not carry the index)
+            last = -1  # the last chi paid for
             for amount, reason in items:
+                chi = -1
+                if reason == "chi":
+                    last += 1
+                    while a[last] == b[last]:
+                        last += 1
+                    chi = last
                 if amount > 0:
-                    out.append(_transfer(j, i, amount, reason))
+                    out.append(_transfer(j, i, amount, reason, chi))
                 else:
-                    out.append(_transfer(i, j, -amount, reason))
+                    out.append(_transfer(i, j, -amount, reason, chi))
             if sweep:
                 if net > 0:
                     swept[i][j] = net

@@ -1,7 +1,8 @@
 """What a Mậu Binh play screen says, in English or in Vietnamese: the payments in words,
 how a game ends and the help of the play prompt (how an arrangement is typed and what
-each chi pays). The table and the reveal of each hand are the plugin's own
-(``table_words`` and ``event_words``).
+each chi pays). In English the table and the reveal of each hand are the plugin's own
+(``table_words`` and ``event_words``); in Vietnamese they are written here, hands and
+instant hands by their Vietnamese names.
 """
 
 from __future__ import annotations
@@ -31,6 +32,31 @@ _REASONS = {
         "instant-win": "mậu binh trắng",
     },
 }
+HAND_NAMES = {
+    "straight-flush": "thùng phá sảnh",
+    "quads": "tứ quý",
+    "full-house": "cù lũ",
+    "flush": "thùng",
+    "straight": "sảnh",
+    "trips": "sám cô",
+    "two-pair": "thú",
+    "pair": "đôi",
+    "high-card": "mậu thầu",
+}
+"""Each hand code's Vietnamese name, as on the rules page."""
+
+INSTANT_NAMES = {
+    "rong-cuon": "rồng cuốn",
+    "sanh-rong": "sảnh rồng",
+    "dong-mau-13": "13 lá đồng màu",
+    "dong-mau-12": "12 lá đồng màu",
+    "nam-doi-mot-sam": "5 đôi 1 sám",
+    "luc-phe-bon": "lục phé bôn",
+    "ba-thung": "3 thùng",
+    "ba-sanh": "3 sảnh",
+}
+"""Each instant hand's (mậu binh trắng) Vietnamese name, as on the rules page."""
+
 _OUTCOMES = {
     False: {
         "showdown": "The hands are compared chi by chi.",
@@ -43,29 +69,6 @@ _OUTCOMES = {
         "draw": "Hòa: không ai được gì.",
     },
 }
-# the hands' names in Vietnamese (the plugin writes the codes in English)
-_HANDS_VI = {
-    "high-card": "mậu thầu",
-    "pair": "đôi",
-    "two-pair": "thú",
-    "trips": "sám cô",
-    "straight": "sảnh",
-    "flush": "thùng",
-    "full-house": "cù lũ",
-    "quads": "tứ quý",
-    "straight-flush": "thùng phá sảnh",
-}
-_INSTANT_VI = {
-    "rong-cuon": "rồng cuốn",
-    "sanh-rong": "sảnh rồng",
-    "dong-mau-13": "đồng màu 13 lá",
-    "dong-mau-12": "đồng màu 12 lá",
-    "nam-doi-mot-sam": "năm đôi một sám",
-    "luc-phe-bon": "lục phé bôn",
-    "ba-thung": "ba thùng",
-    "ba-sanh": "ba sảnh",
-}
-
 _REFUSALS_VI = {
     "not-your-cards": "Chi đó có lá không phải của bạn.",
     "instant-win-hand": "Bạn có mậu binh trắng: không cần xếp bài.",
@@ -129,7 +132,7 @@ class MauBinhTalk:
         arranged: Sequence[bool] = getattr(view, "arranged", ())
         shown = view.public.get("shown", [])
         lines: list[Words] = [
-            (f"{players[s]} báo {_INSTANT_VI.get(code, code)}: ", Cards(shown[s]))
+            (f"{players[s]} báo {INSTANT_NAMES.get(code, code)}: ", Cards(shown[s]))
             for s, code in enumerate(instant)
             if code is not None
         ]
@@ -152,7 +155,7 @@ class MauBinhTalk:
             return None
         who = players[event.seat]
         if isinstance(event, InstantDeclared):
-            return (f"{who} báo {_INSTANT_VI.get(event.what, event.what)}: ", Cards(event.cards))
+            return (f"{who} báo {INSTANT_NAMES.get(event.what, event.what)}: ", Cards(event.cards))
         if isinstance(event, Arranged):
             if not event.chi1:
                 return (f"{who} đã xếp bài.",)
@@ -162,7 +165,7 @@ class MauBinhTalk:
             out: list[str | Cards] = [f"{who} lật bài: "]
             for i, cards in enumerate((event.chi1, event.chi2, event.chi3)):
                 hand = event.hands[i] if i < len(event.hands) else ""
-                out += [" / " if i else "", Cards(cards), f" ({_HANDS_VI.get(hand, hand)})"]
+                out += [" / " if i else "", Cards(cards), f" ({HAND_NAMES.get(hand, hand)})"]
             return (*out, " — binh lủng." if event.fouled else ".")
         return None
 

@@ -16,7 +16,10 @@ __all__ = [
     "ErrorBody",
     "GamesList",
     "Hint",
+    "Lobby",
+    "LobbyTable",
     "NextHand",
+    "SeatTaken",
     "TableCreated",
     "TableView",
     "record_schemas",
@@ -69,6 +72,33 @@ class TableCreated(BaseModel):
     tokens: dict[str, str] = Field(description="Player name → that seat's Bearer token.")
 
 
+class LobbyTable(BaseModel):
+    """A table with a seat anyone may take."""
+
+    table: str
+    game: str = Field(description="The game's plugin name.")
+    variant: str = Field(description="The preset it is played under.")
+    rules: dict[str, Any] = Field(description="Settings overriding the preset.")
+    players: list[str] = Field(description="Every seat, in turn order.")
+    open: list[str] = Field(description="The seats nobody has taken yet.")
+    bots: dict[str, str] = Field(description="Player name → the bot playing that seat.")
+    created: float = Field(description="When it was dealt (seconds since 1970, UTC).")
+
+
+class Lobby(BaseModel):
+    """``GET /v1/tables``: the newest live tables with an open seat, newest first."""
+
+    tables: list[LobbyTable]
+
+
+class SeatTaken(BaseModel):
+    """``POST /v1/tables/{id}/join``: the seat taken and its secret Bearer token."""
+
+    table: str
+    player: str
+    token: str
+
+
 class TableResult(BaseModel):
     """The outcome of a finished game."""
 
@@ -94,6 +124,25 @@ class MatchState(BaseModel):
     previous: str = Field(description="The table of the hand before.")
 
 
+class CardsPart(BaseModel):
+    """Cards among words, for a page to draw as cards."""
+
+    cards: list[str]
+
+
+class TableWords(BaseModel):
+    """The game's own words for a view, in one language (``?lang=``); a line is a list
+    of strings and cards."""
+
+    lang: str
+    table: list[list[str | CardsPart]] = Field(description="Lines about the table.")
+    history: list[list[str | CardsPart] | None] = Field(
+        description="A line per event of history (null: the game leaves it to the page)."
+    )
+    outcome: str | None = Field(description="How the game ended, once it has.")
+    reasons: dict[str, str] = Field(description="Payment reason code → words.")
+
+
 class TableView(BaseModel):
     """A seat's view (a spectator's: ``seat`` and ``player`` null, no hand, no legal)."""
 
@@ -112,6 +161,7 @@ class TableView(BaseModel):
     result: TableResult | None = None
     clock: TurnClock | None = None
     match: MatchState | None = None
+    words: TableWords | None = None
 
 
 class ActionReply(BaseModel):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, WebSocket
+from fastapi import APIRouter, Depends, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import (
@@ -24,16 +24,20 @@ from vncards.server._models import (
     ActionReply,
     ErrorBody,
     Hint,
+    Lobby,
     NextHand,
+    SeatTaken,
     TableCreated,
     TableView,
 )
 from vncards.server._requests import MAX_NAME_LENGTH, read_json
 from vncards.server._runner import NewTable, TableRunner
 from vncards.server._secrets import socket_subprotocol, socket_token
+from vncards.server._store import StoredTable
 from vncards.server._tables import Table
+from vncards.server._words import Language, words_json
 
-__all__ = ["TableRequest", "tables_router"]
+__all__ = ["JoinRequest", "TableRequest", "tables_router"]
 
 
 class TableRequest(BaseModel):
@@ -69,6 +73,12 @@ class TableRequest(BaseModel):
         description="A turn clock: a human seat that has not chosen within this many"
         " seconds has the game's strongest bot choose for it.",
     )
+    open: list[Annotated[str, StringConstraints(min_length=1, max_length=MAX_NAME_LENGTH)]] = Field(
+        default_factory=list,
+        max_length=16,
+        description="Human seats dealt with no token: the lobby (GET /v1/tables) lists"
+        " them and anyone may take one (POST /v1/tables/{id}/join).",
+    )
 
     @field_validator("rules")
     @classmethod
@@ -80,6 +90,35 @@ class TableRequest(BaseModel):
                     f" most {MAX_RULE_NUMBER} in size"
                 )
         return rules
+
+
+class JoinRequest(BaseModel):
+    """``POST /v1/tables/{id}/join``: the open seat to take."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    player: str = Field(min_length=1, max_length=MAX_NAME_LENGTH, description="The seat's name.")
+
+
+def _lobby_entry(stored: StoredTable) -> dict[str, Any]:
+    names = list(stored.players)
+    return {
+        "table": stored.id,
+        "game": stored.game,
+        "variant": stored.variant,
+        "rules": dict(stored.rules),
+        "players": names,
+        "open": [names[s] for s in stored.open_seats],
+        "bots": {names[s]: b for s, b in stored.bots.items()},
+        "created": stored.created,
+    }
+
+
+def _bad_body(what: str, e: ValidationError) -> ApiError:
+    first = e.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "body"
+    message = _one_line(first["msg"]).removeprefix("Value error, ")
+    return ApiError(422, "bad-request", f"bad {what} at {where}: {message}")
 
 
 def _one_line(text: str) -> str:
@@ -108,8 +147,18 @@ def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
     return None if credentials is None else credentials.credentials
 
 
-def _view(runner: TableRunner, table: Table, seat: int | None) -> dict[str, Any]:
+Lang = Annotated[
+    Language | None,
+    Query(description="With vi or en: the game's own words in that language (words)."),
+]
+
+
+def _view(
+    runner: TableRunner, table: Table, seat: int | None, lang: Language | None = None
+) -> dict[str, Any]:
     data = table.view_json(seat) if seat is not None else table.spectator_json()
+    if lang is not None:
+        data["words"] = words_json(table, seat, lang)
     if table.deadline is not None:
         data["clock"] = {
             "seconds": table.clock_seconds,
@@ -147,27 +196,44 @@ def tables_router(runner: TableRunner) -> APIRouter:
         try:
             req = TableRequest.model_validate(data)
         except ValidationError as e:
-            first = e.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "body"
-            raise ApiError(
-                422,
-                "bad-request",
-                f"bad table at {where}: {_one_line(first['msg']).removeprefix('Value error, ')}",
-            ) from None
+            raise _bad_body("table", e) from None
         table, tokens = await runner.create(NewTable(**req.model_dump()))
         return {"table": table.id, "tokens": tokens}
 
+    @router.get("/v1/tables", tags=["tables"], **_typed(Lobby))
+    async def lobby() -> dict[str, Any]:
+        """The lobby: the newest live tables (at most 50) with a seat nobody has taken
+        yet, each with its game, rules, seats, open seats and when it was dealt."""
+        return {"tables": [_lobby_entry(t) for t in await runner.lobby()]}
+
+    @router.post(
+        "/v1/tables/{table_id}/join",
+        tags=["tables"],
+        openapi_extra=_json_schema_body(JoinRequest),
+        **_typed(SeatTaken, 404, 409, 422),
+    )
+    async def join(table_id: str, request: Request) -> dict[str, Any]:
+        """Take an open seat: its secret token, kept before the answer (409 when the
+        seat is taken already; two people asking at once never both get it)."""
+        try:
+            req = JoinRequest.model_validate(await _json_body(request))
+        except ValidationError as e:
+            raise _bad_body("seat", e) from None
+        table, token = await runner.join(table_id, req.player)
+        return {"table": table.id, "player": req.player, "token": token}
+
     @router.get("/v1/tables/{table_id}/view", tags=["tables"], **_typed(TableView, 401, 404))
-    async def view(table_id: str, credentials: Credentials) -> dict[str, Any]:
+    async def view(table_id: str, credentials: Credentials, lang: Lang = None) -> dict[str, Any]:
         """The token's seat's view (its own cards, the public table, its legal actions,
         the events it saw), with ``optional``, ``finished``, ``events`` and, once
-        over, ``result``; ``clock`` with a turn clock, ``match`` in a match."""
+        over, ``result``; ``clock`` with a turn clock, ``match`` in a match; ``words``
+        with ``lang``."""
         await runner.run_clock(table_id)
         async with runner.lock(table_id):
             table = await runner.table(table_id)
             seat = table.seat_of(_token(credentials))
             runner.touch(table)
-            return _view(runner, table, seat)
+            return _view(runner, table, seat, lang)
 
     @router.get("/v1/tables/{table_id}/hint", tags=["tables"], **_typed(Hint, 401, 404, 409))
     async def hint(table_id: str, credentials: Credentials) -> dict[str, Any]:
@@ -177,13 +243,13 @@ def tables_router(runner: TableRunner) -> APIRouter:
         return {"action": await runner.hint(table_id, _token(credentials))}
 
     @router.get("/v1/tables/{table_id}/spectate", tags=["tables"], **_typed(TableView, 404))
-    async def spectate(table_id: str) -> dict[str, Any]:
+    async def spectate(table_id: str, lang: Lang = None) -> dict[str, Any]:
         """What a spectator sees: the public table, card counts and the events, with no
         hand and nothing hidden from the seats (no token needed)."""
         await runner.run_clock(table_id)
         async with runner.lock(table_id):
             table = await runner.table(table_id)
-            return _view(runner, table, None)
+            return _view(runner, table, None, lang)
 
     @router.post(
         "/v1/tables/{table_id}/actions",
@@ -196,7 +262,9 @@ def tables_router(runner: TableRunner) -> APIRouter:
             }
         },
     )
-    async def act(table_id: str, request: Request, credentials: Credentials) -> dict[str, Any]:
+    async def act(
+        table_id: str, request: Request, credentials: Credentials, lang: Lang = None
+    ) -> dict[str, Any]:
         """Take the token's seat's action: a record action without ``player`` (or
         ``{"decline": true}`` for an optional choice). 200 once it is stored, with the
         events it and the bots after it caused, as this seat sees them, and the seat's
@@ -205,7 +273,8 @@ def tables_router(runner: TableRunner) -> APIRouter:
         data = await _json_body(request)
         seat, table, first = await runner.act(table_id, _token(credentials), data)
         async with runner.lock(table_id):
-            return {"events": table.events_json(seat, first), "view": _view(runner, table, seat)}
+            view = _view(runner, table, seat, lang)
+            return {"events": table.events_json(seat, first), "view": view}
 
     @router.post(
         "/v1/tables/{table_id}/next",

@@ -16,14 +16,14 @@ import asyncio
 import hashlib
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from vncards.core import GamePlugin, derive_seed
 from vncards.server._errors import ApiError, quoted
 from vncards.server._settings import ServerSettings
 from vncards.server._store import StoredTable, TableStore
-from vncards.server._tables import DEFAULT_BOT, Table, make_bot, new_table, replay
+from vncards.server._tables import DEFAULT_BOT, Table, hash_token, make_bot, new_table, replay
 
 __all__ = ["NewTable", "TableRunner"]
 
@@ -39,6 +39,7 @@ class NewTable:
     rules: dict[str, Any] | None = None
     seed: int | None = None
     turn_seconds: float | None = None
+    open: list[str] = field(default_factory=list)
 
 
 def _next_id(table_id: str) -> str:
@@ -203,6 +204,7 @@ class TableRunner:
             deadline=table.deadline,
             clock_seconds=table.clock_seconds,
             match=table.match or None,
+            open_seats=tuple(table.open_seats),
         )
 
     async def create(self, request: NewTable) -> tuple[Table, dict[str, str]]:
@@ -225,6 +227,7 @@ class TableRunner:
             seed=request.seed,
             now=now,
             max_bot_steps=self.settings.max_bot_steps,
+            open_seats=request.open,
         )
         table.clock_seconds = request.turn_seconds
         await self._start(table, now)
@@ -279,6 +282,7 @@ class TableRunner:
                 now=now,
                 finished=table.finished,
                 deadline=table.deadline,
+                open_seats=table.open_seats,
             )
         except BaseException:
             self._tables.pop(table.id, None)
@@ -288,6 +292,29 @@ class TableRunner:
             return None
         table.last_active = now
         return first
+
+    async def join(self, table_id: str, player: str) -> tuple[Table, str]:
+        """Take ``player``'s open seat at ``table_id``: the table and the seat's new
+        token, committed before it returns. 409 when the seat is not open (taken
+        already, here or by another process), 404 for no such table or player."""
+        token = secrets.token_urlsafe(24)
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            if player not in table.players:
+                raise ApiError(404, "no-such-player", f"{quoted(player)} has no seat here.")
+            seat = table.players.index(player)
+            done = await self._change(table, table.join, seat, hash_token(token))
+        if done is None:
+            raise ApiError(
+                409, "seat-taken", f"The seat {quoted(player)} was just taken: pick another."
+            )
+        self.changed(table_id)
+        return table, token
+
+    async def lobby(self, limit: int = 50) -> list[StoredTable]:
+        """The newest live tables with a seat anyone may take (at most ``limit``)."""
+        await self.sweep()
+        return await asyncio.to_thread(self.store.open_tables, limit)
 
     async def run_clock(self, table_id: str) -> bool:
         """Play the seat's bot for it if its turn clock has run out; whether it did."""

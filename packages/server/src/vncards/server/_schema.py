@@ -28,10 +28,14 @@ TABLES = sa.Table(
     sa.Column("deadline", sa.Float, nullable=True),
     sa.Column("clock_seconds", sa.Float, nullable=True),
     sa.Column("match", sa.JSON, nullable=True),
+    sa.Column("open_seats", sa.JSON, nullable=True),
     sa.Index("vncards_tables_live", "archived", "last_active"),
     sa.Index("vncards_tables_deadline", "deadline"),
+    sa.Index("vncards_tables_lobby", "finished", "created"),
 )
-"""One row a table: its deal, rules, seats, and how many steps it has (its version)."""
+"""One row a table: its deal, rules, seats, and how many steps it has (its version);
+``open_seats`` the seats nobody has taken yet (NULL when none: the lobby lists the
+rest)."""
 
 STEPS = sa.Table(
     "vncards_steps",

@@ -109,6 +109,7 @@ def _row(row: Any, steps: Sequence[Mapping[str, Any]]) -> StoredTable:
         deadline=row.deadline,
         clock_seconds=row.clock_seconds,
         match=row.match,
+        open_seats=tuple(row.open_seats or ()),
     )
 
 
@@ -169,6 +170,7 @@ class SqlStore:
                     deadline=table.deadline,
                     clock_seconds=table.clock_seconds,
                     match=None if table.match is None else dict(table.match),
+                    open_seats=list(table.open_seats) or sa.null(),  # SQL NULL, not JSON null
                 )
             )
             self._insert_steps(conn, table.id, 0, table.steps)
@@ -215,6 +217,7 @@ class SqlStore:
         now: float,
         finished: bool,
         deadline: float | None,
+        open_seats: Sequence[int] = (),
     ) -> bool:
         try:
             with self.engine.begin() as conn:
@@ -231,6 +234,7 @@ class SqlStore:
                         last_active=now,
                         finished=finished,
                         deadline=deadline,
+                        open_seats=list(open_seats) or sa.null(),
                     )
                 )
                 if moved.rowcount != 1:
@@ -240,6 +244,20 @@ class SqlStore:
         except IntegrityError:
             return False
         return True
+
+    def open_tables(self, limit: int) -> list[StoredTable]:
+        with self.engine.connect() as conn:
+            query = (
+                sa.select(TABLES)
+                .where(
+                    TABLES.c.finished.is_(False),
+                    TABLES.c.archived.is_(False),
+                    TABLES.c.open_seats.is_not(None),
+                )
+                .order_by(TABLES.c.created.desc())
+                .limit(limit)
+            )
+            return [_row(r, ()) for r in conn.execute(query)]
 
     def touch(self, table_id: str, now: float) -> None:
         with self.engine.begin() as conn:

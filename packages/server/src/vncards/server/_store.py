@@ -2,7 +2,8 @@
 
 A stored table is what rebuilds it exactly: its deal (seed and the seat that leads),
 rules, players, bots, the digests of its seats' tokens and its steps (every choice
-made at it, in order). A store never holds a live game state nor a secret token.
+made at it, and every seat taken from the lobby, in order). A store never holds a
+live game state nor a secret token.
 The SQL form (SQLite, PostgreSQL) is :class:`~vncards.server._sql.SqlStore`.
 """
 
@@ -21,8 +22,11 @@ class StoredTable:
     """One table as a store keeps it (see the module's docstring).
 
     ``steps`` are JSON objects: ``{"seat": 0, "action": {...}}`` (a record action
-    without ``player``) or ``{"seat": 0, "decline": true}``. ``deadline`` is when the
-    seat to act gets its bot played for it (the turn clock), ``None`` without a clock.
+    without ``player``), ``{"seat": 0, "decline": true}`` or ``{"seat": 0, "join":
+    DIGEST}`` (someone took that open seat; the digest of its new token).
+    ``open_seats`` are the seats nobody has taken yet, which the lobby lists.
+    ``deadline`` is when the seat to act gets its bot played for it (the turn clock),
+    ``None`` without a clock.
     ``match`` holds a match's hand number and running totals, ``None`` for a lone game.
     """
 
@@ -43,6 +47,7 @@ class StoredTable:
     deadline: float | None = None
     clock_seconds: float | None = None
     match: Mapping[str, Any] | None = None
+    open_seats: Sequence[int] = ()
 
 
 class TableStore(Protocol):
@@ -71,10 +76,16 @@ class TableStore(Protocol):
         now: float,
         finished: bool,
         deadline: float | None,
+        open_seats: Sequence[int] = (),
     ) -> bool:
-        """Add ``steps`` at index ``start`` and mark the table used at ``now``; ``False``
-        (and nothing kept) when the table already has a step at ``start`` (someone
-        else acted first) or is archived."""
+        """Add ``steps`` at index ``start``, mark the table used at ``now`` and keep its
+        seats still open; ``False`` (and nothing kept) when the table already has a
+        step at ``start`` (someone else acted first) or is archived."""
+        ...
+
+    def open_tables(self, limit: int) -> list[StoredTable]:
+        """The live, unfinished tables with an open seat, newest first (at most
+        ``limit``; without their steps)."""
         ...
 
     def touch(self, table_id: str, now: float) -> None:
@@ -160,14 +171,30 @@ class MemoryStore:
         now: float,
         finished: bool,
         deadline: float | None,
+        open_seats: Sequence[int] = (),
     ) -> bool:
         with self._lock:
             row = self._live(table_id)
             if row is None or len(row.steps) != start:
                 return False
             row.steps.extend(dict(s) for s in steps)
-            row.table = replace(row.table, last_active=now, finished=finished, deadline=deadline)
+            row.table = replace(
+                row.table,
+                last_active=now,
+                finished=finished,
+                deadline=deadline,
+                open_seats=tuple(open_seats),
+            )
             return True
+
+    def open_tables(self, limit: int) -> list[StoredTable]:
+        with self._lock:
+            found = [
+                r.table
+                for r in self._rows.values()
+                if r.table.open_seats and not (r.table.archived or r.table.finished)
+            ]
+        return sorted(found, key=lambda t: -t.created)[:limit]
 
     def touch(self, table_id: str, now: float) -> None:
         with self._lock:

@@ -105,7 +105,8 @@ def hash_token(token: str) -> str:
 class Table:
     """One game being played: the state, the seats' tokens (as :func:`hash_token` keeps
     them) and bots, every action, step and event so far (events as they happened; each
-    seat reads them through ``seen_by``)."""
+    seat reads them through ``seen_by``). ``open_seats`` are the human seats nobody has
+    taken yet (no token): anyone may take one from the lobby (:meth:`join`)."""
 
     id: str
     plugin: GamePlugin[Any, Any, Any]
@@ -128,6 +129,8 @@ class Table:
     clock_seconds: float | None = None
     deadline: float | None = None
     match: dict[str, Any] = field(default_factory=dict)
+    open_seats: list[int] = field(default_factory=list)
+    talks: dict[str, Any] = field(default_factory=dict)  # the game's words, by language
     ended: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[asyncio.Event] = field(default_factory=set)
@@ -224,9 +227,29 @@ class Table:
         self.plugin.decline(self.state, seat)
         self.steps.append({"seat": seat, "decline": True})
 
+    def join(self, seat: int, digest: str) -> int:
+        """Give the open seat ``seat`` the token whose digest is ``digest`` (a step of
+        its own, so two people never both take it); the index of the next event. 409
+        when that seat is not open."""
+        if seat not in self.open_seats:
+            raise ApiError(
+                409, "seat-taken", f"{self.players[seat]}'s seat is not free: pick another."
+            )
+        self._join(seat, digest)
+        return len(self.events)
+
+    def _join(self, seat: int, digest: str) -> None:
+        self.open_seats.remove(seat)
+        self.tokens[seat] = digest
+        self.steps.append({"seat": seat, "join": digest})
+
     def replay_step(self, step: Mapping[str, Any]) -> None:
-        """Carry out one stored step again (a record action or a decline)."""
+        """Carry out one stored step again (a record action, a decline or a seat
+        taken)."""
         seat = int(step["seat"])
+        if "join" in step:
+            self._join(seat, str(step["join"]))
+            return
         if step.get("decline"):
             self._decline(seat)
         else:
@@ -368,9 +391,11 @@ def new_table(
     now: float,
     first: int | None = None,
     max_bot_steps: int = 100_000,
+    open_seats: Sequence[str] = (),
 ) -> tuple[Table, dict[int, str]]:
-    """Deal a table (its bots not yet moved) and the secret token of each human seat;
-    422 for a bad variant, rule, player count or bot."""
+    """Deal a table (its bots not yet moved) and the secret token of each human seat
+    but those named in ``open_seats``, which anyone may take from the lobby; 422 for a
+    bad variant, rule, player count, bot or open seat."""
     names = list(players)
     if len(set(names)) != len(names) or any(not n for n in names):
         raise ApiError(422, "bad-players", "Players need distinct, non-empty names.")
@@ -382,8 +407,15 @@ def new_table(
     if unknown:
         raise ApiError(422, "bad-bots", f"bots names {unknown[0]!r}, who is not among the players.")
     bot_names = {seat: bots[name] for seat, name in enumerate(names) if name in bots}
+    stray = [n for n in open_seats if n not in names or n in bots]
+    if stray:
+        raise ApiError(
+            422, "bad-open-seats", f"open names {stray[0]!r}, who is not a human player."
+        )
     tokens = {
-        seat: secrets.token_urlsafe(24) for seat in range(len(names)) if seat not in bot_names
+        seat: secrets.token_urlsafe(24)
+        for seat in range(len(names))
+        if seat not in bot_names and names[seat] not in open_seats
     }
     table = replay(
         plugin,
@@ -452,6 +484,7 @@ def replay(
         first=first,
         bot_names=dict(bot_names),
         max_bot_steps=max_bot_steps,
+        open_seats=[s for s in range(len(names)) if s not in bot_names and s not in tokens],
     )
     table.decision = plugin.decision(state)
     for step in steps:

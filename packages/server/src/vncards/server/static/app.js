@@ -3,134 +3,16 @@
 // actions as record actions), events, and the settlement at the end.
 "use strict";
 
-const TEXT = {
-  vi: {
-    tagline: "Bài Việt: Tiến lên, Sâm Lốc, Tứ Sắc, Mậu Binh — chơi với máy",
-    newTable: "Bàn mới", game: "Trò chơi", variant: "Luật", players: "Số người",
-    bot: "Máy chơi", yourName: "Tên bạn", deal: "Chia bài", you: "Bạn",
-    yourHand: "Bài của bạn", legalMoves: "Các nước đi hợp lệ", settlement: "Kết quả",
-    player: "Người chơi", net: "Tiền (lá)", transfers: "Chi trả", from: "Ai trả",
-    to: "Ai nhận", amount: "Số lá", reason: "Lý do", again: "Ván mới", events: "Diễn biến",
-    yourTurn: "Đến lượt bạn", yourTurnOptional: "Đến lượt bạn (có thể bỏ qua)",
-    waiting: "Chờ {name}…", gameOver: "Hết ván", winner: "Người thắng: {name}",
-    noWinner: "Không ai thắng", cards: "{n} lá", decline: "Bỏ qua", reset: "Chọn lại",
-    isBot: "máy", connecting: "Đang kết nối…", busy: "Máy đang đi…",
-    pick: "Chọn {n} lá rồi bấm", unknownError: "Có lỗi",
-    friends: "Bạn bè", joinLinks: "Gửi mỗi người một đường dẫn để vào ghế:",
-    watchLink: "Xem bàn (không thấy bài ai)", nextHand: "Ván tiếp", spectating: "Đang xem",
-    friendName: "Bạn {n}", copy: "Chép", total: "Tổng trận", hint: "Gợi ý",
-    kind: {
-      play: "Đánh", pass: "Bỏ lượt", declare: "Báo", draw: "Bốc", discard: "Đánh lá",
-      take: "Ăn", arrange: "Xếp bài", meld: "Hạ phỏm", lay_off: "Gửi",
-    },
-    words: { sam: "Sâm" },
-    botNames: { search: "tìm nước (mạnh nhất)", solver: "giải bài", greedy: "tham", random: "ngẫu nhiên" },
-    combos: {
-      single: "lá lẻ", pair: "đôi", triple: "sám", straight: "sảnh", "pair-run": "đôi thông",
-      quad: "tứ quý", "four-of-a-kind": "tứ quý",
-    },
-    key: {
-      table: "Trên bàn", pile: "Bài đã ra", value: "giá trị", victim: "bị chặt",
-      chopper: "người chặt", group: "nhóm", cards: "bài", played: "Đã đánh", passed: "Đã bỏ lượt",
-      out: "Hết bài", chain: "Chuỗi chặt", chop_net: "Tiền chặt", first: "Đi đầu",
-      declarations: "Báo", dealer: "Nhà cái", turn: "Lượt", phase: "Bước", active: "Lá chờ",
-      active_from: "Của", active_drawn: "Lá bốc", groups: "Bài đã hạ", discards: "Bài đánh ra",
-      dead: "Bài chết", stock: "Nọc còn", khap: "Khạp", den: "Đền", outcome: "Kết cục",
-      winner: "Thắng", arranged: "Đã xếp", instant: "Mậu binh trắng", arrangements: "Bài xếp",
-    },
-    outcome: {
-      win: "Thắng", "instant-win": "Ăn trắng", "sam-success": "Sâm thành công",
-      "sam-failed": "Sâm thất bại", draw: "Hòa", showdown: "So bài",
-    },
-    event: {
-      play: "{p} đánh {cards}", pass: "{p} bỏ lượt", chop: "{p} chặt {victim} ({value} lá)",
-      declare: "{p} báo {what}", draw: "{p} bốc {card}", drawHidden: "{p} bốc một lá",
-      discard: "{p} đánh {card}", take: "{p} ăn {card} với {cards}", takeAlone: "{p} ăn {card}",
-      out: "{p} hết bài", win: "{p} thắng ({outcome})", winNone: "Ván hòa",
-      settle: "Thanh toán", arrange: "{p} đã xếp bài", reveal: "{p} lật bài",
-    },
-    reasons: {
-      "cards-left": "còn bài", chop: "chặt", "thoi-2": "thối 2", "thoi-hang": "thối hàng",
-      cong: "cóng", "instant-win": "ăn trắng", sam: "Sâm", "bao-mot": "báo một", den: "đền",
-      chi: "chi", "sap-ham": "sập hầm", "binh-lung": "binh lủng",
-    },
-    pieces: { K: "Tướng", A: "Sĩ", E: "Tượng", R: "Xe", C: "Pháo", H: "Mã", P: "Chốt" },
-    colours: { R: "đỏ", Y: "vàng", G: "xanh", W: "trắng" },
-  },
-  en: {
-    tagline: "Vietnamese card games: Tiến lên, Sâm Lốc, Tứ Sắc, Mậu Binh — play the bots",
-    newTable: "New table", game: "Game", variant: "Variant", players: "Players",
-    bot: "Bots", yourName: "Your name", deal: "Deal", you: "You",
-    yourHand: "Your hand", legalMoves: "Legal moves", settlement: "Settlement",
-    player: "Player", net: "Net (lá)", transfers: "Transfers", from: "From", to: "To",
-    amount: "Lá", reason: "Why", again: "New game", events: "Events",
-    yourTurn: "Your turn", yourTurnOptional: "Your turn (you may decline)",
-    waiting: "Waiting for {name}…", gameOver: "Game over", winner: "Winner: {name}",
-    noWinner: "Nobody won", cards: "{n} cards", decline: "Decline", reset: "Clear",
-    isBot: "bot", connecting: "Connecting…", busy: "Bots are playing…",
-    pick: "Pick {n} cards, then press", unknownError: "Something went wrong",
-    friends: "Friends", joinLinks: "Send each friend their link to take the seat:",
-    watchLink: "Watch the table (no hand shown)", nextHand: "Next hand", spectating: "Watching",
-    friendName: "Friend {n}", copy: "Copy", total: "Match total", hint: "Hint",
-    kind: {
-      play: "Play", pass: "Pass", declare: "Declare", draw: "Draw", discard: "Discard",
-      take: "Take", arrange: "Arrange", meld: "Meld", lay_off: "Lay off",
-    },
-    words: { sam: "Sâm" },
-    botNames: { search: "search (strongest)", solver: "solver", greedy: "greedy", random: "random" },
-    combos: {
-      single: "single", pair: "pair", triple: "triple", straight: "straight", "pair-run": "pair run",
-      quad: "four of a kind", "four-of-a-kind": "four of a kind",
-    },
-    combos: {
-      single: "lá lẻ", pair: "đôi", triple: "sám", straight: "sảnh", "pair-run": "đôi thông",
-      quad: "tứ quý", "four-of-a-kind": "tứ quý",
-    },
-    key: {
-      table: "On the table", pile: "Pile", value: "value", victim: "victim",
-      chopper: "chopper", group: "group", cards: "cards", played: "Played", passed: "Passed",
-      out: "Out", chain: "Chop chain", chop_net: "Chop money", first: "Leads",
-      declarations: "Declared", dealer: "Dealer", turn: "Turn", phase: "Phase",
-      active: "Active card", active_from: "From", active_drawn: "Drawn", groups: "Laid down",
-      discards: "Discards", dead: "Dead cards", stock: "Stock left", khap: "Khạp", den: "Đền",
-      outcome: "Outcome", winner: "Winner", arranged: "Arranged", instant: "Instant hands",
-      arrangements: "Arrangements",
-    },
-    outcome: {
-      win: "win", "instant-win": "instant win", "sam-success": "Sâm made",
-      "sam-failed": "Sâm failed", draw: "draw", showdown: "showdown",
-    },
-    event: {
-      play: "{p} plays {cards}", pass: "{p} passes", chop: "{p} chops {victim} ({value} lá)",
-      declare: "{p} declares {what}", draw: "{p} draws {card}", drawHidden: "{p} draws a card",
-      discard: "{p} discards {card}", take: "{p} takes {card} with {cards}",
-      takeAlone: "{p} takes {card}", out: "{p} is out of cards", win: "{p} wins ({outcome})",
-      winNone: "A draw", settle: "Settlement", arrange: "{p} has arranged",
-      reveal: "{p} shows the hand",
-    },
-    reasons: {
-      "cards-left": "cards left", chop: "chop", "thoi-2": "2s left", "thoi-hang": "bombs left",
-      cong: "no card played", "instant-win": "instant win", sam: "Sâm",
-      "bao-mot": "one-card call", den: "đền", chi: "chi", "sap-ham": "sập hầm",
-      "binh-lung": "foul hand",
-    },
-    pieces: { K: "General", A: "Advisor", E: "Elephant", R: "Chariot", C: "Cannon", H: "Horse", P: "Soldier" },
-    colours: { R: "red", Y: "yellow", G: "green", W: "white" },
-  },
-};
-
 const BOT_NAMES = ["An", "Bình", "Chi", "Dũng", "Em", "Giang", "Hà", "Khánh"];
 const BOT_PREFERENCE = ["search", "solver", "greedy"];
 const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
 const FRENCH = /^(10|[2-9TJQKA])[SCDH]$/i;
 const TUSAC = /^[RYGW][KAERCHP]$/;
-
 const S = {
   lang: (localStorage.getItem("vncards-lang") || "vi"),
   games: [], game: null, table: null, token: null, me: null, bots: {},
   view: null, selected: new Set(), groups: {}, log: [], ws: null, busy: false,
 };
-
 const $ = (sel) => document.querySelector(sel);
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -143,14 +25,6 @@ function el(tag, attrs = {}, ...children) {
   for (const c of children.flat()) node.append(c instanceof Node ? c : String(c));
   return node;
 }
-function t(key, vars = {}) {
-  const parts = key.split(".");
-  let v = TEXT[S.lang];
-  for (const p of parts) v = v == null ? undefined : v[p];
-  if (v === undefined) v = parts[parts.length - 1];
-  return String(v).replace(/\{(\w+)\}/g, (_, k) => (k in vars ? vars[k] : `{${k}}`));
-}
-
 // ---------- cards ----------
 function isCard(x) {
   if (typeof x !== "string") return false;
@@ -176,7 +50,6 @@ function cardsRow(tokens, small = true) {
 function cardsText(tokens) {
   return tokens.map((c) => (S.game && S.game.deck === "tusac" ? `${t(`pieces.${c[1]}`)} ${t(`colours.${c[0]}`)}` : c.slice(0, -1).replace("T", "10") + (SUITS[c.slice(-1).toUpperCase()] || c.slice(-1)))).join(" ");
 }
-
 // ---------- API ----------
 async function api(path, options = {}) {
   const headers = { "content-type": "application/json" };
@@ -185,12 +58,12 @@ async function api(path, options = {}) {
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   if (!res.ok) {
-    const message = data && data.error ? data.error.message : `${res.status}`;
-    throw new Error(message);
+    const error = new Error(data && data.error ? data.error.message : `${res.status}`);
+    error.code = data && data.error ? data.error.code : null;
+    throw error;
   }
   return data;
 }
-
 // ---------- setup ----------
 function strongestBot(bots) {
   for (const b of BOT_PREFERENCE) if (bots.includes(b)) return b;
@@ -208,7 +81,7 @@ function onGameChange() {
   const g = currentGame();
   if (!g) return;
   const presets = [...g.presets].sort((a, b) => (a.name !== g.default_preset) - (b.name !== g.default_preset));
-  $("#variant").replaceChildren(...presets.map((p) => el("option", { value: p.name }, p.name)));
+  $("#variant").replaceChildren(...presets.map((p) => el("option", { value: p.name }, presetName(p.name))));
   $("#bot").replaceChildren(...g.bots.map((b) => el("option", { value: b }, botName(b))));
   $("#bot").value = strongestBot(g.bots);
   onVariantChange();
@@ -244,31 +117,65 @@ async function startTable() {
   const others = BOT_NAMES.filter((b) => b !== me).slice(0, n - 1 - nFriends);
   const players = [me, ...friends, ...others];
   const bots = Object.fromEntries(others.map((b) => [b, $("#bot").value]));
+  // listed: the friends' seats get no token; the lobby offers them, as do the links
+  const open = $("#listed").checked ? friends : [];
   try {
     S.token = null;
     const made = await api("/v1/tables", {
       method: "POST",
-      body: JSON.stringify({ game: g.name, variant: $("#variant").value, players, bots, ...seedAsked() }),
+      body: JSON.stringify({ game: g.name, variant: $("#variant").value, players, bots, open, ...seedAsked() }),
     });
     showJoinLinks(made.table, friends.map((f) => [f, made.tokens[f]]));
     await sit(made.table, made.tokens[me]);
   } catch (e) {
-    $("#setup-error").textContent = e.message || t("unknownError");
+    $("#setup-error").textContent = refusal(e);
   }
 }
 // A seat is a table and its token; the page keeps it (and puts it in its address after
 // the #, which the browser never sends), so a refresh or a lost connection resumes.
-function seatLink(table, token) {
-  return `${location.origin}/#t=${encodeURIComponent(table)}&k=${encodeURIComponent(token)}`;
+function seatLink(table, token, name) {
+  const seat = token ? `k=${encodeURIComponent(token)}` : `join=${encodeURIComponent(name)}`;
+  return `${location.origin}/#t=${encodeURIComponent(table)}&${seat}`;
 }
 function showJoinLinks(table, seats) {
   const box = $("#join");
   const rows = seats.map(([name, token]) => el("li", {}, `${name}: `,
-    el("a", { href: seatLink(table, token), class: "join", data: { player: name } }, seatLink(table, token))));
+    el("a", { href: seatLink(table, token, name), class: "join", data: { player: name } }, seatLink(table, token, name))));
   const watch = `${location.origin}/#t=${encodeURIComponent(table)}&watch=1`;
   rows.push(el("li", {}, el("a", { href: watch, class: "watch" }, t("watchLink"))));
   box.replaceChildren(...(seats.length ? [el("p", {}, t("joinLinks"))] : []), el("ul", {}, rows));
   box.hidden = false;
+}
+// ---------- lobby ----------
+// The tables with a seat nobody has taken, newest first; a free seat is a button.
+async function showLobby() {
+  $("#lobby-error").textContent = "";
+  try {
+    const { tables } = await api("/v1/tables");
+    const title = (name) => (S.games.find((g) => g.name === name) || { title: name }).title;
+    $("#lobby-tables tbody").replaceChildren(...tables.map((x) => el("tr", { data: { table: x.table } },
+      el("td", {}, title(x.game)), el("td", {}, presetName(x.variant)),
+      el("td", {}, x.players.map((p) => (x.bots[p] ? `${p} (${t("isBot")})` : p)).join(", ")),
+      el("td", {}, new Date(x.created * 1000).toLocaleTimeString(S.lang === "vi" ? "vi-VN" : "en-GB")),
+      el("td", {}, x.open.map((p) => el("button", { type: "button", class: "primary", data: { seat: p }, on: { click: () => join(x.table, p) } }, p))))));
+    $("#lobby-tables").hidden = !tables.length;
+    $("#lobby-empty").hidden = tables.length > 0;
+    $("#lobby").hidden = false;
+    document.body.dataset.lobby = String(tables.length);
+  } catch (e) {
+    $("#lobby-error").textContent = refusal(e);
+  }
+}
+// Take an open seat (from the lobby or a link that names it): its token, then the seat.
+async function join(table, player) {
+  try {
+    S.token = null;
+    const { token } = await api(`/v1/tables/${encodeURIComponent(table)}/join`, { method: "POST", body: JSON.stringify({ player }) });
+    await sit(table, token);
+  } catch (e) {
+    await showLobby();
+    $("#lobby-error").textContent = refusal(e);
+  }
 }
 async function sit(table, token) {
   S.table = table; S.token = token;
@@ -279,11 +186,12 @@ async function sit(table, token) {
   S.selected.clear(); S.groups = {}; S.log = [];
   if (S.ws) { const old = S.ws; S.ws = null; old.close(); }
   pending = [];
-  const view = await api(token ? `/v1/tables/${table}/view` : `/v1/tables/${table}/spectate`);
+  const view = await api(viewPath());
   S.game = S.games.find((g) => g.name === view.game) || { name: view.game, deck: "french", bots: [] };
   S.me = view.player;
   S.log = [...view.history];
   $("#setup").hidden = true;
+  $("#lobby").hidden = true;
   $("#table").hidden = false;
   $("#result").hidden = true;
   document.body.dataset.table = table;
@@ -291,7 +199,11 @@ async function sit(table, token) {
   renderLog();
   if (!view.finished) openEvents(S.log.length);
 }
-
+// The seat's view (a spectator's without a token), with the game's words in the page's
+// language.
+function viewPath() {
+  return `/v1/tables/${S.table}/${S.token ? "view" : "spectate"}?lang=${S.lang}`;
+}
 // ---------- events ----------
 function openEvents(since) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -322,23 +234,23 @@ function scheduleView() {
     viewTimer = null;
     if (S.busy || !S.table) return;
     try {
-      const view = await api(S.token ? `/v1/tables/${S.table}/view` : `/v1/tables/${S.table}/spectate`);
+      const view = await api(viewPath());
       // a view no newer than the one shown would only undo the player's selection
       if (!S.busy && view.events > S.view.events) render(view);
     } catch (e) {
-      $("#action-error").textContent = e.message || t("unknownError");
+      $("#action-error").textContent = refusal(e);
     }
   }, 60);
 }
 // After a lost connection: the view again, then the stream from the last event shown.
 async function refresh() {
   try {
-    const view = await api(S.token ? `/v1/tables/${S.table}/view` : `/v1/tables/${S.table}/spectate`);
+    const view = await api(viewPath());
     addAt(0, view.history);
     render(view);
     if (!view.finished) openEvents(S.log.length);
   } catch (e) {
-    $("#action-error").textContent = e.message || t("unknownError");
+    $("#action-error").textContent = refusal(e);
   }
 }
 // Events that arrive together (a move and the bots' answers) are shown one after
@@ -365,199 +277,6 @@ function addAt(start, events) {
   });
   if (fresh) renderLog(fresh);
 }
-function eventText(e) {
-  const p = e.player == null ? "" : e.player;
-  const ev = (k, vars) => t(`event.${k}`, { p, ...vars });
-  switch (e.type) {
-    case "play": return ev("play", { cards: cardsText(e.cards || []) + (e.combo ? ` (${comboName(e.combo)})` : "") });
-    case "pass": return ev("pass");
-    case "chop": return ev("chop", { victim: e.victim, value: e.value });
-    case "declare": return ev("declare", { what: t(`words.${e.what}`) });
-    case "draw": return e.card ? ev("draw", { card: cardsText([e.card]) }) : ev("drawHidden");
-    case "discard": return ev("discard", { card: cardsText([e.card]) });
-    case "take": return (e.cards && e.cards.length)
-      ? ev("take", { card: cardsText([e.card]), cards: cardsText(e.cards) })
-      : ev("takeAlone", { card: cardsText([e.card]) });
-    case "out": return ev("out");
-    case "win": return e.player == null ? t("event.winNone") : ev("win", { outcome: t(`outcome.${e.outcome}`) });
-    case "settle": return `${t("event.settle")}: ` + (e.transfers || []).map((x) => `${x.from} → ${x.to} ${x.amount} (${t(`reasons.${x.reason}`)})`).join(", ");
-    default: {
-      const rest = Object.entries(e).filter(([k]) => k !== "type" && k !== "player");
-      const known = TEXT[S.lang].event[e.type];
-      const head = known ? ev(e.type) : `${p} ${e.type}`;
-      return rest.length && !known ? `${head}: ${JSON.stringify(Object.fromEntries(rest))}` : head;
-    }
-  }
-}
-// A bot by its name for people (a game's own bot keeps the name it has).
-function botName(code) {
-  return TEXT[S.lang].botNames[code] || code;
-}
-function comboName(code) {
-  const names = TEXT[S.lang].combos;
-  return names[code] || code.replaceAll("-", " ");
-}
-function renderLog(fresh = 0) {
-  const items = S.log.map((e, i) => el("li", { class: i >= S.log.length - fresh ? "new" : "", data: { type: e.type } }, eventText(e)));
-  $("#log").replaceChildren(...items);
-  const box = $("#log-box");
-  box.scrollTop = box.scrollHeight;
-}
-
-// ---------- the table ----------
-function render(view) {
-  S.view = view;
-  const mine = view.to_act === view.player;
-  document.body.dataset.state = view.finished ? "finished" : mine ? "mine" : "waiting";
-  document.body.dataset.events = String(view.events);
-  $("#me-name").textContent = view.player == null ? `(${t("spectating")})` : `(${view.player})`;
-  const status = $("#status");
-  status.className = mine ? "mine" : "";
-  status.textContent = view.finished ? t("gameOver")
-    : mine ? t(view.optional ? "yourTurnOptional" : "yourTurn") : t("waiting", { name: view.to_act });
-  renderSeats(view);
-  renderPublic(view.public);
-  renderHand(view);
-  renderActions(view);
-  renderLegal(view);
-  if (view.finished) renderResult(view.result);
-}
-function renderSeats(view) {
-  const seats = Object.entries(view.counts).map(([name, n]) => {
-    const bot = S.bots[name];
-    return el("div", { class: `seat${view.to_act === name ? " to-act" : ""}`, data: { player: name } },
-      el("div", { class: "who" }, name, name === view.player ? (name === t("you") ? " ★" : ` (${t("you")})`) : bot ? ` · ${t("isBot")} ${botName(bot)}` : ""),
-      el("div", { class: "count" }, t("cards", { n })),
-      el("div", { class: "backs" }, Array.from({ length: Math.min(n, 21) }, () => el("span", { class: "back" }))));
-  });
-  $("#seats").replaceChildren(...seats);
-}
-function publicValue(v) {
-  if (v === null || v === undefined || v === false) return null;
-  if (typeof v === "string") return isCard(v) ? cardFace(v, true) : TEXT[S.lang].kind[v] || v;
-  if (typeof v === "number" || v === true) return String(v);
-  if (Array.isArray(v)) {
-    if (!v.length) return null;
-    if (v.every(isCard)) return cardsRow(v);
-    if (v.every((x) => Array.isArray(x) && x.every(isCard))) return el("span", { class: "sub" }, v.map((g) => cardsRow(g)));
-    const parts = v.map(publicValue).filter((x) => x !== null);
-    return parts.length ? el("span", { class: "sub" }, parts.flatMap((x, i) => (i ? [" · ", x] : [x]))) : null;
-  }
-  if (typeof v === "object") {
-    if ("type" in v) {
-      const row = el("span", { class: "sub" }, eventText(v));
-      if (Array.isArray(v.cards) && v.cards.length) row.append(cardsRow(v.cards, false));
-      return row;
-    }
-    const rows = Object.entries(v).map(([k, x]) => [k, publicValue(x)]).filter(([, x]) => x !== null);
-    if (!rows.length) return null;
-    return el("span", { class: "sub" }, rows.flatMap(([k, x], i) => [i ? " · " : "", `${S.view && k in S.view.counts ? k : t(`key.${k}`)}: `, x]));
-  }
-  return String(v);
-}
-function renderPublic(pub) {
-  const dl = el("dl");
-  for (const [k, v] of Object.entries(pub || {})) {
-    const shown = publicValue(v);
-    if (shown === null) continue;
-    dl.append(el("dt", {}, t(`key.${k}`)), el("dd", { data: { key: k } }, shown));
-  }
-  $("#public").replaceChildren(dl);
-}
-function assigned() {
-  return new Set(Object.values(S.groups).flat());
-}
-function renderHand(view) {
-  const taken = assigned();
-  const cards = view.hand.map((c, i) => {
-    if (taken.has(i)) return null;
-    const b = cardFace(c, false, "button");
-    b.type = "button";
-    b.dataset.index = String(i);
-    if (S.selected.has(i)) b.classList.add("selected");
-    b.addEventListener("click", () => {
-      if (S.selected.has(i)) S.selected.delete(i); else S.selected.add(i);
-      b.classList.toggle("selected");
-      updateButtons();
-    });
-    return b;
-  }).filter(Boolean);
-  $("#hand").replaceChildren(...cards);
-}
-function selectedTokens() {
-  return [...S.selected].sort((a, b) => a - b).map((i) => S.view.hand[i]);
-}
-function sameCards(a, b) {
-  if (a.length !== b.length) return false;
-  const x = [...a].sort(); const y = [...b].sort();
-  return x.every((c, i) => c === y[i]);
-}
-function kindsOf(legal) {
-  const kinds = new Map();
-  for (const a of legal) {
-    const k = Object.keys(a)[0];
-    if (!kinds.has(k)) kinds.set(k, []);
-    kinds.get(k).push(a[k]);
-  }
-  return kinds;
-}
-// A value whose items are themselves lists or mappings (not cards).
-function nested(v) {
-  return Array.isArray(v) && v.some((x) => x !== null && typeof x === "object");
-}
-// How a nested value reads on a button: groups split by bars, mappings as key: cards.
-function shapeText(v) {
-  if (Array.isArray(v)) {
-    if (!v.length) return "∅";
-    if (v.every(isCard)) return cardsText(v);
-    return v.map(shapeText).join(" | ");
-  }
-  if (v && typeof v === "object") {
-    return Object.entries(v).map(([k, x]) => `${k}: ${shapeText(x)}`).join(", ");
-  }
-  return typeof v === "string" && isCard(v) ? cardsText([v]) : String(v);
-}
-function renderActions(view) {
-  const box = $("#actions");
-  box.replaceChildren();
-  $("#groups").replaceChildren();
-  if (view.finished) return;
-  for (const [kind, values] of kindsOf(view.legal)) {
-    if (values.every((v) => v === true)) {
-      box.append(actionButton(t(`kind.${kind}`), kind, () => send({ [kind]: true })));
-    } else if (values.some(nested)) {
-      // a list of card lists or of mappings: each legal value is offered as it stands
-      for (const v of values) {
-        const b = actionButton(`${t(`kind.${kind}`)} ${shapeText(v)}`, kind, () => send({ [kind]: v }));
-        b.dataset.choice = JSON.stringify(v);
-        box.append(b);
-      }
-    } else if (values.every((v) => Array.isArray(v))) {
-      const b = actionButton(t(`kind.${kind}`), kind, () => {
-        const m = values.find((v) => sameCards(v, selectedTokens()));
-        if (m) send({ [kind]: m });
-      });
-      b.dataset.match = JSON.stringify(values);
-      box.append(b);
-    } else if (values.every((v) => typeof v === "string" && isCard(v))) {
-      const b = actionButton(t(`kind.${kind}`), kind, () => {
-        const sel = selectedTokens();
-        if (sel.length === 1 && values.includes(sel[0])) send({ [kind]: sel[0] });
-      });
-      b.dataset.match = JSON.stringify(values.map((v) => [v]));
-      box.append(b);
-    } else if (values.every((v) => typeof v === "string")) {
-      for (const v of new Set(values)) {
-        box.append(actionButton(`${t(`kind.${kind}`)} ${t(`words.${v}`)}`, kind, () => send({ [kind]: v })));
-      }
-    } else if (values.every((v) => v && typeof v === "object")) {
-      composer(kind, values[0], box);
-    }
-  }
-  if (view.optional) box.append(actionButton(t("decline"), "decline", () => send({ decline: true })));
-  if (view.legal.length || view.optional) box.append(actionButton(t("hint"), "hint", showHint));
-  updateButtons();
-}
 // The strongest bot's choice for this seat, shown by selecting its cards.
 async function showHint() {
   try {
@@ -569,73 +288,8 @@ async function showHint() {
     updateButtons();
     $("#action-error").textContent = `${t("hint")}: ${kind === "decline" ? t("decline") : t(`kind.${kind}`)}`;
   } catch (e) {
-    $("#action-error").textContent = e.message || t("unknownError");
+    $("#action-error").textContent = refusal(e);
   }
-}
-function actionButton(label, kind, onclick) {
-  return el("button", { type: "button", class: "primary", data: { action: kind }, on: { click: onclick } }, label);
-}
-function composer(kind, template, box) {
-  const keys = Object.keys(template);
-  // the offered action shows the shape: each part's size is that of its card list
-  const size = (k) => (Array.isArray(template[k]) ? template[k].length : parseInt(template[k], 10) || 0);
-  const free = () => S.view.hand.map((_, i) => i).filter((i) => !assigned().has(i));
-  const rows = keys.map((k) => {
-    const cards = (S.groups[k] || []).map((i) => cardFace(S.view.hand[i], true));
-    const put = el("button", { type: "button", data: { group: k } }, `${k} (${size(k)})`);
-    put.addEventListener("click", () => {
-      if (S.groups[k]) { delete S.groups[k]; } else {
-        const sel = [...S.selected];
-        if (sel.length !== size(k)) { $("#action-error").textContent = `${t("pick", { n: size(k) })} ${k}`; return; }
-        S.groups[k] = sel;
-        S.selected.clear();
-        const left = keys.filter((x) => !S.groups[x]);
-        if (left.length === 1 && free().length === size(left[0])) S.groups[left[0]] = free();
-      }
-      $("#action-error").textContent = "";
-      renderHand(S.view); renderActions(S.view);
-    });
-    return el("div", { class: "group" }, put, el("span", { class: "cards" }, cards));
-  });
-  $("#groups").replaceChildren(...rows);
-  const done = keys.every((k) => S.groups[k]);
-  const submit = actionButton(t(`kind.${kind}`), kind, () => {
-    if (!keys.every((k) => S.groups[k])) return;
-    send({ [kind]: Object.fromEntries(keys.map((k) => [k, S.groups[k].map((i) => S.view.hand[i])])) });
-  });
-  submit.disabled = !done;
-  submit.dataset.compose = "1";
-  box.append(submit, el("button", { type: "button", on: { click: () => { S.groups = {}; S.selected.clear(); renderHand(S.view); renderActions(S.view); } } }, t("reset")));
-}
-function updateButtons() {
-  for (const b of document.querySelectorAll("#actions button[data-match]")) {
-    const values = JSON.parse(b.dataset.match);
-    b.disabled = S.busy || !values.some((v) => sameCards(v, selectedTokens()));
-  }
-  for (const b of document.querySelectorAll("#actions button:not([data-match]):not([data-compose])")) b.disabled = S.busy;
-}
-function renderLegal(view) {
-  const chips = view.legal.slice(0, 80).map((a) => {
-    const kind = Object.keys(a)[0];
-    const v = a[kind];
-    const label = nested(v) ? `${t(`kind.${kind}`)} ${shapeText(v)}`
-      : Array.isArray(v) ? `${t(`kind.${kind}`)} ${cardsText(v)}`
-      : typeof v === "string" ? `${t(`kind.${kind}`)} ${isCard(v) ? cardsText([v]) : t(`words.${v}`)}`
-      : t(`kind.${kind}`);
-    return el("button", { type: "button", data: { legal: JSON.stringify(a) }, on: { click: () => preselect(v) } }, label);
-  });
-  $("#legal").replaceChildren(...chips);
-}
-function preselect(value) {
-  const tokens = nested(value) ? [] : Array.isArray(value) ? value : typeof value === "string" && isCard(value) ? [value] : [];
-  S.selected.clear();
-  const used = new Set();
-  for (const c of tokens) {
-    const i = S.view.hand.findIndex((h, j) => h === c && !used.has(j));
-    if (i >= 0) { used.add(i); S.selected.add(i); }
-  }
-  renderHand(S.view);
-  updateButtons();
 }
 async function send(body) {
   if (S.busy) return;
@@ -644,51 +298,35 @@ async function send(body) {
   $("#action-error").textContent = "";
   updateButtons();
   try {
-    const out = await api(`/v1/tables/${S.table}/actions`, { method: "POST", body: JSON.stringify(body) });
-    addAt(out.view.events - out.events.length, out.events);
+    const out = await api(`/v1/tables/${S.table}/actions?lang=${S.lang}`, { method: "POST", body: JSON.stringify(body) });
     S.selected.clear(); S.groups = {};
     S.busy = false;
     render(out.view);
+    addAt(out.view.events - out.events.length, out.events);
   } catch (e) {
     S.busy = false;
-    $("#action-error").textContent = e.message || t("unknownError");
+    $("#action-error").textContent = refusal(e);
     render(S.view);
   }
 }
-// The hands shown at the end (`reveal` events): each player's named card lists, with
-// the hand each one makes when the event names it.
-function renderShowdown(history) {
-  let box = $("#showdown");
-  if (!box) { box = el("div", { id: "showdown" }); $("#outcome").after(box); }
-  const rows = (history || []).filter((e) => e.type === "reveal").map((e) => {
-    const parts = Object.entries(e).filter(([, v]) => Array.isArray(v) && v.length && v.every(isCard));
-    return el("div", { class: "group", data: { player: e.player } }, el("strong", {}, `${e.player}${e.fouled ? " ✗" : ""}`),
-      ...parts.map(([k, v], i) => el("div", { data: { part: k } }, `${k}: `, cardsRow(v),
-        Array.isArray(e.hands) && e.hands[i] ? ` ${comboName(e.hands[i])}` : "")));
-  });
-  box.replaceChildren(...rows);
-}
-function renderResult(result) {
-  $("#result").hidden = false;
-  renderShowdown(S.view && S.view.history);
-  $("#next").hidden = !S.token;
-  const outcome = result.outcome ? t(`outcome.${result.outcome}`) : "";
-  $("#outcome").textContent = `${outcome}${result.instant_win ? ` (${result.instant_win})` : ""} — ${result.winner ? t("winner", { name: result.winner }) : t("noWinner")}`;
-  $("#payments tbody").replaceChildren(...Object.entries(result.payments).map(([name, v]) =>
-    el("tr", { data: { player: name } }, el("td", {}, name), el("td", { class: `num ${v > 0 ? "pos" : v < 0 ? "neg" : ""}` }, v > 0 ? `+${v}` : String(v)))));
-  $("#transfers tbody").replaceChildren(...result.transfers.map((x) =>
-    el("tr", {}, el("td", {}, x.from), el("td", {}, x.to), el("td", { class: "num" }, String(x.amount)), el("td", {}, t(`reasons.${x.reason}`)))));
-}
-
 // ---------- language ----------
 function applyLanguage() {
   document.documentElement.lang = S.lang;
   $("#lang").textContent = S.lang === "vi" ? "EN" : "VI";
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   if (!$("#name").value || $("#name").value === TEXT.vi.you || $("#name").value === TEXT.en.you) $("#name").value = t("you");
-  if (S.view) { render(S.view); renderLog(); }
+  if (S.view) { render(S.view); renderLog(); reword(); }
+  if (!$("#lobby").hidden) showLobby();
 }
-
+// The view again, for the game's words in the language just chosen.
+async function reword() {
+  try {
+    const view = await api(viewPath());
+    if (!S.busy && view.events >= S.view.events) { render(view); renderLog(); }
+  } catch (e) {
+    $("#action-error").textContent = refusal(e);
+  }
+}
 async function boot() {
   $("#lang").addEventListener("click", () => {
     S.lang = S.lang === "vi" ? "en" : "vi";
@@ -699,12 +337,13 @@ async function boot() {
   $("#variant").addEventListener("change", onVariantChange);
   $("#count").addEventListener("change", fillFriends);
   $("#start").addEventListener("click", startTable);
+  $("#lobby-refresh").addEventListener("click", showLobby);
   $("#next").addEventListener("click", async () => {
     try {
       const made = await api(`/v1/tables/${S.table}/next`, { method: "POST" });
       await sit(made.table, S.token);
     } catch (e) {
-      $("#action-error").textContent = e.message || t("unknownError");
+      $("#action-error").textContent = refusal(e);
     }
   });
   $("#again").addEventListener("click", () => {
@@ -716,6 +355,7 @@ async function boot() {
     $("#table").hidden = true;
     $("#setup").hidden = false;
     document.body.dataset.state = "setup";
+    showLobby();
   });
   applyLanguage();
   try {
@@ -724,17 +364,19 @@ async function boot() {
     const wanted = new URLSearchParams(location.search).get("game");
     if (wanted && S.games.some((g) => g.name === wanted)) { $("#game").value = wanted; onGameChange(); }
     document.body.dataset.state = "setup";
+    await showLobby();
     const here = new URLSearchParams(location.hash.slice(1));
     const kept = JSON.parse(localStorage.getItem("vncards-seat") || "null");
     if (here.get("t") && here.get("watch")) await sit(here.get("t"), null);
     else if (here.get("t") && here.get("k")) await sit(here.get("t"), here.get("k"));
+    else if (here.get("t") && here.get("join")) await join(here.get("t"), here.get("join"));
     else if (kept && kept.table && kept.token) await sit(kept.table, kept.token).catch(() => {
       localStorage.removeItem("vncards-seat");
       $("#table").hidden = true; $("#setup").hidden = false;
       document.body.dataset.state = "setup";
     });
   } catch (e) {
-    $("#setup-error").textContent = e.message || t("unknownError");
+    $("#setup-error").textContent = refusal(e);
   }
 }
 boot();
