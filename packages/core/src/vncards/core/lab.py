@@ -28,7 +28,7 @@ from vncards.core._errors import VncardsError
 from vncards.core._game import GamePlugin, RulesBase
 from vncards.core._plugins import CountsGames
 from vncards.core._rng import derive_seed
-from vncards.core._search import make_bot
+from vncards.core._search import _accepts
 from vncards.core.facts import RestrictedBot, facts_of
 from vncards.core.simulate import (
     _ADDRESS,
@@ -118,18 +118,50 @@ def _decision_value(bot: Any) -> float | None:
     return max(means) if means else None
 
 
-def _bots(plugin: Any, arm: Arm, game_seed: int) -> list[Any]:
+def _seat_factories(plugin: Any, arm: Arm) -> list[Callable[[int], Any]]:
+    """One bot factory per seat of ``arm`` (a seed gives the seat's bot): the game's
+    bot with its comparison options and the arm's search budget bound.
+
+    >>> from vncards.core.simulate import load_game
+    >>> arm = Arm("tienlen", "main", None, 2, ("greedy", "random"))
+    >>> [f(1).name for f in _seat_factories(load_game("tienlen"), arm)]
+    ['greedy', 'random']
+    """
+    think = arm.think if arm.rollouts is None else None
+    return [_factory(plugin, name, arm.rollouts, think) for name in arm.bots]
+
+
+# Bound factories by plugin, bot, rollouts and think, worked out once per process: a
+# factory's signature is read to know what it accepts, which costs more than many a game
+_factories: dict[tuple[int, str, int | None, float | None], tuple[Any, Callable[[int], Any]]] = {}
+
+
+def _factory(
+    plugin: Any, name: str, rollouts: int | None, think: float | None
+) -> Callable[[int], Any]:
+    key = (id(plugin), name, rollouts, think)
+    known = _factories.get(key)
+    if known is not None and known[0] is plugin:
+        return known[1]
+    options = facts_of(plugin).bot_options.get(name, {})
+    factory = partial(plugin.bots[name], **options) if options else plugin.bots[name]
+    # what make_bot would hand the factory: only the keywords it accepts
+    wanted = {"think": think, "iterations": rollouts}
+    budget = {k: v for k, v in wanted.items() if v is not None and _accepts(factory, k)}
+    bound = partial(factory, **budget) if budget else factory
+    _factories[key] = (plugin, bound)
+    return bound
+
+
+def _bots(
+    plugin: Any, arm: Arm, game_seed: int, factories: Sequence[Callable[[int], Any]]
+) -> list[Any]:
     offset = _BOT_SEEDS[arm.kind]
-    facts = facts_of(plugin)
     bots = []
-    for seat, name in enumerate(arm.bots):
-        seat_seed = derive_seed(game_seed, offset + seat)
-        options = facts.bot_options.get(name, {})
-        factory = partial(plugin.bots[name], **options) if options else plugin.bots[name]
-        think = arm.think if arm.rollouts is None else None
-        bot = make_bot(factory, seat_seed, iterations=arm.rollouts, think=think)
+    for seat, factory in enumerate(factories):
+        bot = factory(derive_seed(game_seed, offset + seat))
         if seat == 0 and arm.restrict is not None:
-            restriction = facts.restriction(arm.restrict)
+            restriction = facts_of(plugin).restriction(arm.restrict)
             if restriction is None:
                 raise SimulationError(f"{plugin.name} has no restriction {arm.restrict!r}")
             bot = RestrictedBot(bot, restriction)
@@ -142,7 +174,7 @@ def trace_game(plugin: Any, arm: Arm, index: int) -> Trace:
     game_seed = derive_seed(arm.seed, index)
     rules = arm.rules if arm.rules is not None else plugin.presets[plugin.default_preset]
     state = plugin.new_game(rules, arm.players, game_seed)
-    bots = _bots(plugin, arm, game_seed)
+    bots = _bots(plugin, arm, game_seed, _seat_factories(plugin, arm))
     decision, view, apply = plugin.decision, plugin.view, plugin.apply
     actions = decisions = choices = rounds = 0
     first: int | None = None

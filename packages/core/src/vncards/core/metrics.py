@@ -20,6 +20,8 @@ interval is a function of the traces alone: the same games give the same figures
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import random
 import zlib
@@ -115,17 +117,23 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
     return mean, (mean - half, mean + half)
 
 
-def _rng(figure: Figure) -> random.Random:
-    # a fixed seed per figure: the interval is the same every time for the same games
-    return random.Random(zlib.crc32(figure.key.encode()))
+@functools.lru_cache(maxsize=64)
+def _resamples(key: str, n: int) -> tuple[list[int], ...]:
+    """The bootstrap's resampled deals of figure ``key`` over ``n`` deals: drawn from a
+    fixed seed per figure, so the interval is the same every time for the same games
+    (and drawn once for every column, and every difference, with that many deals).
+
+    >>> _resamples("spread", 3) == _resamples("spread", 3), len(_resamples("spread", 3))
+    (True, 100)
+    """
+    rng = random.Random(zlib.crc32(key.encode()))
+    return tuple(rng.choices(range(n), k=n) for _ in range(_BOOTSTRAP))
 
 
-def _bootstrap(
-    stat: Callable[[list[int]], float | None], n: int, rng: random.Random
-) -> list[float]:
+def _bootstrap(stat: Callable[[list[int]], float | None], n: int, key: str) -> list[float]:
     out = []
-    for _ in range(_BOOTSTRAP):
-        value = stat(rng.choices(range(n), k=n))
+    for idx in _resamples(key, n):
+        value = stat(idx)
         if value is not None:
             out.append(value)
     out.sort()
@@ -156,7 +164,7 @@ def estimate(figure: Figure, rows: Sequence[Row]) -> Estimate:
     if value is None:
         return Estimate(None, None, len(rows))
     whole = figure.whole
-    sample = _bootstrap(lambda idx: whole([parts[i] for i in idx]), len(rows), _rng(figure))
+    sample = _bootstrap(lambda idx: whole(list(map(parts.__getitem__, idx))), len(rows), figure.key)
     return Estimate(value, _quantiles(sample) if sample else (value, value), len(rows))
 
 
@@ -198,10 +206,10 @@ def delta(figure: Figure, rows: Sequence[Row], base: Sequence[Row]) -> Delta | N
         return None
 
     def diff(idx: list[int]) -> float | None:
-        a, b = whole([mine[i] for i in idx]), whole([theirs[i] for i in idx])
+        a, b = whole(list(map(mine.__getitem__, idx))), whole(list(map(theirs.__getitem__, idx)))
         return None if a is None or b is None else a - b
 
-    sample = _bootstrap(diff, len(pairs), _rng(figure))
+    sample = _bootstrap(diff, len(pairs), figure.key)
     ci = _quantiles(sample) if sample else (x - y, x - y)
     return Delta(x - y, ci, ci[0] > 0 or ci[1] < 0)
 
@@ -253,16 +261,18 @@ def _sums(r: Row) -> tuple[int, int, int]:
 
 def _spread(parts: Sequence[tuple[int, int, int]]) -> float | None:
     """The standard deviation of one seat's payment in one game (every seat pooled)."""
-    n = sum(p[2] for p in parts)
+    if not parts:
+        return None
+    total, squares, n = map(sum, zip(*parts, strict=True))
     if n < 2:
         return None
-    mean = sum(p[0] for p in parts) / n
-    return math.sqrt(max(0.0, sum(p[1] for p in parts) / n - mean * mean))
+    mean = total / n
+    return math.sqrt(max(0.0, squares / n - mean * mean))
 
 
 def _loss95(parts: Sequence[tuple[int, ...]]) -> float | None:
     """What one seat loses in a game at the 95th percentile of its losses (every seat)."""
-    values = [v for p in parts for v in p]
+    values = list(itertools.chain.from_iterable(parts))
     return float(-percentile(values, 5)) if values else None
 
 
