@@ -29,7 +29,7 @@ from vncards.core.metrics import (
     rule_figures,
     search_figures,
 )
-from vncards.core.simulate import GameSummary, SimulationStats, Tally, _reference
+from vncards.core.simulate import GameSummary, SimulationStats, Tally, game_reference
 
 __all__ = ["SKILLED_ROLLOUTS", "Column", "Settings", "measure"]
 
@@ -112,7 +112,7 @@ def _players(column: Column, players: int | None) -> int:
 
 def _arms(column: Column, s: Settings) -> list[Arm]:
     plugin, n = column.plugin, column.players
-    game = _reference(plugin, plugin)
+    game = game_reference(plugin, plugin)
     casual = profile_bot(plugin, "casual")
 
     def arm(kind: str, bots: Sequence[str], games: int, restrict: str | None = None) -> Arm:
@@ -175,7 +175,7 @@ def measure(
     for c in columns:
         c.players = _players(c, s.players)
         if s.bots is not None:
-            c.bots = tuple(bot_names(c.plugin, s.bots, c.players))
+            c.bots = tuple(bot_names(c.plugin, s.bots, c.players, allow_reference=True))
         else:
             c.bots = (profile_bot(c.plugin, s.profile),) * c.players
         plans.append(_arms(c, s))
