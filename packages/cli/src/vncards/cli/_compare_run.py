@@ -200,7 +200,7 @@ def measure(
         c.deltas = {}
         for f in c.figures:
             if f.key in base.estimates:
-                d = delta(f, c.rows, base.rows)
+                d = delta(f, c.rows, base.rows, (c.estimates[f.key], base.estimates[f.key]))
                 if d is not None:
                     c.deltas[f.key] = d
 

@@ -26,7 +26,7 @@ import math
 import random
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from vncards.core.lab import Trace, lead_changes
@@ -80,11 +80,14 @@ class Figure:
 @dataclass(frozen=True)
 class Estimate:
     """A figure's value over ``n`` deals and its 95% interval (``None`` when it cannot
-    be measured, e.g. no deal gave it a value)."""
+    be measured, e.g. no deal gave it a value); for a whole-sample figure, also its
+    value on each bootstrap resample of the deals, in resample order (what a paired
+    difference over the same deals reuses)."""
 
     value: float | None
     ci95: tuple[float, float] | None
     n: int
+    replicates: tuple[float | None, ...] = field(default=(), repr=False, compare=False)
 
     def to_json(self) -> dict[str, object]:
         """As JSON: value, ci95, n."""
@@ -130,14 +133,16 @@ def _resamples(key: str, n: int) -> tuple[list[int], ...]:
     return tuple(rng.choices(range(n), k=n) for _ in range(_BOOTSTRAP))
 
 
-def _bootstrap(stat: Callable[[list[int]], float | None], n: int, key: str) -> list[float]:
-    out = []
-    for idx in _resamples(key, n):
-        value = stat(idx)
-        if value is not None:
-            out.append(value)
-    out.sort()
-    return out
+def _replicates(figure: Figure, parts: Sequence[Any]) -> tuple[float | None, ...]:
+    """The whole-sample figure on each bootstrap resample of ``parts`` (one per deal)."""
+    whole = figure.whole
+    assert whole is not None
+    resamples = _resamples(figure.key, len(parts))
+    return tuple(whole(list(map(parts.__getitem__, idx))) for idx in resamples)
+
+
+def _sorted(values: Sequence[float | None]) -> list[float]:
+    return sorted(v for v in values if v is not None)
 
 
 def _quantiles(sample: Sequence[float]) -> tuple[float, float]:
@@ -163,15 +168,23 @@ def estimate(figure: Figure, rows: Sequence[Row]) -> Estimate:
     value = figure.whole(parts) if parts else None
     if value is None:
         return Estimate(None, None, len(rows))
-    whole = figure.whole
-    sample = _bootstrap(lambda idx: whole(list(map(parts.__getitem__, idx))), len(rows), figure.key)
-    return Estimate(value, _quantiles(sample) if sample else (value, value), len(rows))
+    replicates = _replicates(figure, parts)
+    sample = _sorted(replicates)
+    ci = _quantiles(sample) if sample else (value, value)
+    return Estimate(value, ci, len(rows), replicates)
 
 
-def delta(figure: Figure, rows: Sequence[Row], base: Sequence[Row]) -> Delta | None:
+def delta(
+    figure: Figure,
+    rows: Sequence[Row],
+    base: Sequence[Row],
+    estimates: tuple[Estimate, Estimate] | None = None,
+) -> Delta | None:
     """The paired difference of the figure, ``rows`` minus ``base``, over the deals both
     have (deal ``i`` of one against deal ``i`` of the other); ``None`` when no deal gives
-    both a value.
+    both a value. ``estimates``: the figure's :func:`estimate` of ``rows`` and of
+    ``base``, whose bootstrap a whole-sample difference reuses when both were taken
+    over exactly the deals they share (the same resamples, so the same interval).
 
     >>> f = Figure("x", "x", "lá", ("main",), per_game=lambda r: r["main"].payments[0])
     >>> def row(i, paid):
@@ -204,12 +217,14 @@ def delta(figure: Figure, rows: Sequence[Row], base: Sequence[Row]) -> Delta | N
     x, y = whole(mine), whole(theirs)
     if x is None or y is None:
         return None
-
-    def diff(idx: list[int]) -> float | None:
-        a, b = whole(list(map(mine.__getitem__, idx))), whole(list(map(theirs.__getitem__, idx)))
-        return None if a is None or b is None else a - b
-
-    sample = _bootstrap(diff, len(pairs), figure.key)
+    if estimates is not None and all(
+        e.n == len(pairs) and e.replicates for e in estimates
+    ):  # each was taken over the shared deals alone, in the same order
+        ours, others = estimates[0].replicates, estimates[1].replicates
+    else:
+        ours, others = _replicates(figure, mine), _replicates(figure, theirs)
+    paired = [None if a is None or b is None else a - b for a, b in zip(ours, others, strict=True)]
+    sample = _sorted(paired)
     ci = _quantiles(sample) if sample else (x - y, x - y)
     return Delta(x - y, ci, ci[0] > 0 or ci[1] < 0)
 
