@@ -149,168 +149,214 @@ def _on_processes(
     workers are playing are waited for). A worker whose parent dies stops too (its pipe
     closes; on Linux the kernel also kills it), so no worker outlives the run.
     """
-    shares = []
-    for _, games, _ in jobs:
-        share = max(1, round(workers * _CHUNKS_PER_WORKER / len(jobs)))
-        if on_game is not None:
-            share = max(share, math.ceil(games / _STREAM_CHUNK))
-        shares.append(share)
-    tasks = _Tasks([games for _, games, _ in jobs], shares)
-    # finished chunks by task; with on_game each is dropped once handed on
-    results: dict[int, Sequence[Any]] = {}
-    n = max(1, min(workers - 1, len(tasks)))
-    ahead = _AHEAD_PER_WORKER * (n + 1)
-    # Spawned workers start clean and find the game by its name or reference, with
-    # this process's sys.path, so a "module:attribute" game importable here is there too.
-    context = multiprocessing.get_context("spawn")
-    procs: list[Any] = []
-    conns: list[Connection] = []
-    retried: set[int] = set()  # tasks already given to a new worker once
-    played = 0  # games finished
-    emitted = 0  # with on_game: tasks[:emitted] were handed on and dropped
-    front, back = 0, len(tasks)  # tasks[front:back] are not handed out yet
-    busy: dict[int, int] = {}  # worker -> the task it plays
+    pool = _Pool(jobs, workers, progress, on_game, unit=unit, uses_main=uses_main)
+    try:
+        pool.run()
+    finally:
+        pool.close()
+    return pool.collected()
 
-    def start(w: int) -> None:
+
+class _Pool:
+    """The state of one :func:`_on_processes` run: the chunks (tasks), the worker
+    processes and their pipes, which task each worker plays, the finished chunks."""
+
+    def __init__(
+        self,
+        jobs: Sequence[_Work],
+        workers: int,
+        progress: Callable[[int], None] | None,
+        on_game: Callable[[Any], None] | None,
+        *,
+        unit: str,
+        uses_main: bool,
+    ) -> None:
+        shares = []
+        for _, games, _ in jobs:
+            share = max(1, round(workers * _CHUNKS_PER_WORKER / len(jobs)))
+            if on_game is not None:
+                share = max(share, math.ceil(games / _STREAM_CHUNK))
+            shares.append(share)
+        self.jobs, self.progress, self.on_game = jobs, progress, on_game
+        self.unit, self.uses_main = unit, uses_main
+        self.tasks = _Tasks([games for _, games, _ in jobs], shares)
+        # finished chunks by task; with on_game each is dropped once handed on
+        self.results: dict[int, Sequence[Any]] = {}
+        self.n = max(1, min(workers - 1, len(self.tasks)))
+        self.ahead = _AHEAD_PER_WORKER * (self.n + 1)
+        # Spawned workers start clean and find the game by its name or reference, with
+        # this process's sys.path, so a "module:attribute" game importable here is there.
+        self.context = multiprocessing.get_context("spawn")
+        self.procs: list[Any] = []
+        self.conns: list[Connection] = []
+        self.retried: set[int] = set()  # tasks already given to a new worker once
+        self.played = 0  # games finished
+        self.emitted = 0  # with on_game: tasks[:emitted] were handed on and dropped
+        self.front, self.back = 0, len(self.tasks)  # tasks[front:back] not handed out yet
+        self.busy: dict[int, int] = {}  # worker -> the task it plays
+
+    def start(self, w: int) -> None:
         """Start worker ``w`` (a new one in its place when it is there already)."""
-        ours, theirs = context.Pipe()
-        with _main_script_hidden(not uses_main), _sigint_held():
-            proc = context.Process(target=_worker_main, args=(theirs, os.getpid()), daemon=True)
+        ours, theirs = self.context.Pipe()
+        with _main_script_hidden(not self.uses_main), _sigint_held():
+            proc = self.context.Process(
+                target=_worker_main, args=(theirs, os.getpid()), daemon=True
+            )
             proc.start()
         theirs.close()
-        if w < len(procs):
-            procs[w], conns[w] = proc, ours
+        if w < len(self.procs):
+            self.procs[w], self.conns[w] = proc, ours
         else:
-            procs.append(proc)
-            conns.append(ours)
+            self.procs.append(proc)
+            self.conns.append(ours)
 
-    def games_in(k: int) -> str:
-        j, lo, hi = tasks[k]
-        where = f" of run {j + 1}" if len(jobs) > 1 else ""
+    def games_in(self, k: int) -> str:
+        j, lo, hi = self.tasks[k]
+        where = f" of run {j + 1}" if len(self.jobs) > 1 else ""
+        unit = self.unit
         return (f"{unit} {lo}" if hi - lo == 1 else f"{unit}s {lo} to {hi - 1}") + where
 
-    def give(w: int, k: int) -> None:
+    def give(self, w: int, k: int) -> None:
         """Send task ``k`` to worker ``w``; a worker found dead here is lost with it."""
-        j, lo, hi = tasks[k]
-        busy[w] = k
+        j, lo, hi = self.tasks[k]
+        self.busy[w] = k
         try:
-            conns[w].send((jobs[j].func, lo, hi))
+            self.conns[w].send((self.jobs[j].func, lo, hi))
         except OSError:  # its end of the pipe is gone: it died
-            del busy[w]
-            lost(w, k)
+            del self.busy[w]
+            self.lost(w, k)
 
-    def hand_out(w: int) -> None:
-        nonlocal front
-        if front < back:
-            front += 1
-            give(w, front - 1)
+    def hand_out(self, w: int) -> None:
+        if self.front < self.back:
+            self.front += 1
+            self.give(w, self.front - 1)
 
-    def done(k: int, chunk: Sequence[Any]) -> None:
-        nonlocal played, emitted
-        results[k] = chunk
-        _, lo, hi = tasks[k]
-        played += hi - lo
-        if on_game is not None:
-            while emitted in results:
-                for summary in results.pop(emitted):
-                    on_game(summary)
-                emitted += 1
-        if progress is not None:
-            progress(hi - lo)
+    def done(self, k: int, chunk: Sequence[Any]) -> None:
+        self.results[k] = chunk
+        _, lo, hi = self.tasks[k]
+        self.played += hi - lo
+        if self.on_game is not None:
+            while self.emitted in self.results:
+                for summary in self.results.pop(self.emitted):
+                    self.on_game(summary)
+                self.emitted += 1
+        if self.progress is not None:
+            self.progress(hi - lo)
 
-    def lost(w: int, k: int) -> None:
+    def lost(self, w: int, k: int) -> None:
         """Worker ``w`` died playing task ``k``: a new worker plays it again, once."""
-        proc = procs[w]
+        proc = self.procs[w]
         proc.join(5)  # its pipe closed as it ended; the exit code follows at once
         how = _how(proc.exitcode)
         if proc.is_alive():  # alive with its pipe closed: it cannot be used
             proc.kill()
             proc.join()
         with contextlib.suppress(OSError):
-            conns[w].close()
-        if k in retried:
-            fail(
+            self.conns[w].close()
+        if k in self.retried:
+            total = sum(games for _, games, _ in self.jobs)
+            self.fail(
                 k,
-                f"a worker process stopped ({how}) while playing {games_in(k)}, as did the"
-                f" new worker process given them again; the run was ended with {played} of"
-                f" {sum(games for _, games, _ in jobs)} {unit}s played",
+                f"a worker process stopped ({how}) while playing {self.games_in(k)}, as did"
+                f" the new worker process given them again; the run was ended with"
+                f" {self.played} of {total} {self.unit}s played",
             )
-        retried.add(k)
+        self.retried.add(k)
+        _, lo, hi = self.tasks[k]
         warnings.warn(
-            f"worker process {w + 1} stopped ({how}) while playing {games_in(k)};"
-            f" a new worker process plays {'it' if tasks[k][2] - tasks[k][1] == 1 else 'them'}"
-            " again",
+            f"worker process {w + 1} stopped ({how}) while playing {self.games_in(k)};"
+            f" a new worker process plays {'it' if hi - lo == 1 else 'them'} again",
             SimulationWarning,
             stacklevel=2,
         )
-        start(w)
-        give(w, k)
+        self.start(w)
+        self.give(w, k)
 
-    def fail(k: int, message: str) -> None:
+    def fail(self, k: int, message: str) -> None:
         """End the run on task ``k``: with on_game, the chunks before it that workers
         are playing are waited for, so that every game up to it is handed on."""
-        if on_game is not None:
-            for w, t in sorted(busy.items(), key=lambda item: item[1]):
+        if self.on_game is not None:
+            for w, t in sorted(self.busy.items(), key=lambda item: item[1]):
                 if t > k:
                     break
-                del busy[w]
+                del self.busy[w]
                 try:
-                    status, payload = conns[w].recv()
+                    status, payload = self.conns[w].recv()
                 except (EOFError, OSError):
                     continue
                 if status == "ok":
-                    done(t, payload)
+                    self.done(t, payload)
         raise SimulationError(message)
 
-    try:
-        for w in range(n):
-            start(w)
-        for w in range(n):
-            hand_out(w)
+    def run(self) -> None:
+        """Start the workers and play every chunk."""
+        for w in range(self.n):
+            self.start(w)
+        for w in range(self.n):
+            self.hand_out(w)
+        streaming = self.on_game is not None
         # streaming, a finished chunk is dropped once handed on; otherwise kept to the end
-        while (emitted if on_game is not None else len(results)) < len(tasks):
-            watched = [conns[w] for w in busy] + [procs[w].sentinel for w in busy]
+        while (self.emitted if streaming else len(self.results)) < len(self.tasks):
+            busy = self.busy
+            watched = [self.conns[w] for w in busy] + [self.procs[w].sentinel for w in busy]
             ready = _connection_wait(watched, timeout=0)
-            if not ready and front < back and (on_game is None or front < emitted + ahead):
-                # streaming, this process plays the next chunk in order, so that few
-                # finished chunks wait for an earlier one
-                if on_game is not None:
-                    k = front
-                    front += 1
-                else:
-                    back -= 1
-                    k = back
-                j, lo, hi = tasks[k]
-                done(k, jobs[j].local(lo, hi))
+            if not ready and self.play_here():
                 continue
             if not ready:
                 ready = _connection_wait(watched)
             for w in list(busy):
-                if conns[w] not in ready and procs[w].sentinel not in ready:
-                    continue
-                k = busy.pop(w)
-                try:
-                    status, payload = conns[w].recv()
-                except (EOFError, OSError):  # it died, perhaps while sending its answer
-                    lost(w, k)
-                    continue
-                if status != "ok":
-                    fail(k, f"a worker process failed: {payload}")
-                done(k, payload)
-                hand_out(w)
-    finally:
-        for conn in conns:
+                if self.conns[w] in ready or self.procs[w].sentinel in ready:
+                    self.answered(w)
+
+    def play_here(self) -> bool:
+        """Play a chunk in this process, if one may be: from the back, or streaming the
+        next one in order (so that few finished chunks wait for an earlier one), at most
+        a few chunks ahead of the first unfinished one."""
+        if self.front >= self.back:
+            return False
+        if self.on_game is not None:
+            if self.front >= self.emitted + self.ahead:
+                return False
+            k = self.front
+            self.front += 1
+        else:
+            self.back -= 1
+            k = self.back
+        j, lo, hi = self.tasks[k]
+        self.done(k, self.jobs[j].local(lo, hi))
+        return True
+
+    def answered(self, w: int) -> None:
+        """Read worker ``w``'s answer (or learn that it died) and give it the next task."""
+        k = self.busy.pop(w)
+        try:
+            status, payload = self.conns[w].recv()
+        except (EOFError, OSError):  # it died, perhaps while sending its answer
+            self.lost(w, k)
+            return
+        if status != "ok":
+            self.fail(k, f"a worker process failed: {payload}")
+        self.done(k, payload)
+        self.hand_out(w)
+
+    def close(self) -> None:
+        """Close every pipe (a waiting worker reads its end and stops) and wait for the
+        workers; one that does not stop is killed."""
+        for conn in self.conns:
             with contextlib.suppress(OSError):
-                conn.close()  # a waiting worker reads the end of its pipe and stops
-        for proc in procs:
+                conn.close()
+        for proc in self.procs:
             proc.join(5)
             if proc.is_alive():
                 proc.kill()
                 proc.join()
-    out: list[list[Any]] = [[] for _ in jobs]
-    for k in sorted(results):
-        out[tasks[k][0]].extend(results[k])
-    return out
+
+    def collected(self) -> list[list[Any]]:
+        """The finished chunks of each job, in order."""
+        out: list[list[Any]] = [[] for _ in self.jobs]
+        for k in sorted(self.results):
+            out[self.tasks[k][0]].extend(self.results[k])
+        return out
 
 
 def _how(exitcode: int | None) -> str:
