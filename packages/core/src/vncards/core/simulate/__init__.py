@@ -10,9 +10,11 @@ in game order, are the same whatever the number of worker processes.
 The game is a plugin object, an installed game's name (``"tienlen"``) or an importable
 ``"module:attribute"`` reference to a plugin object (``"mypkg.game:plugin"``). Worker
 processes look an installed game up again by its entry point, or import it by its
-reference; a plugin object that is neither is played in this process alone. The rules
-and bot objects or factories travel to workers pickled. Dask is optional: only
-``scheduler=`` needs it.
+reference; a plugin object that is neither is played in this process alone. A seat's
+bot is one of the game's bots by name, a ``"module:attribute"`` reference to a bot
+factory (imported again by each worker, see :func:`bot_factory`), a bot object or a
+factory; the rules and bot objects or factories travel to workers pickled. Dask is
+optional: only ``scheduler=`` needs it.
 
 >>> stats = simulate("tienlen", games=20, rules={"thoi_red_two": 8}, players=3, seed=1)
 >>> stats.games, stats.players, stats.overrides
