@@ -5,8 +5,10 @@ against a baseline measured in the same run.
 does (greedy bots, no traces, no metrics): the baseline. ``test_compare_casual`` is
 ``vncards compare --games 500`` without the printing: every installed game and preset,
 the casual bots, the replay and skill arms, every metric and paired difference, on every
-core. Its ``extra_info["ratio"]`` is its time over the baseline's. ``test_compare_skilled``
-plays Tiến lên and Sâm with the search bot at the skilled profile's fixed budget::
+core. Its ``extra_info["ratio"]`` is its time over the baseline's. ``test_compare_command``
+runs the README's command itself (start-up, worker processes, tables): its wall time over
+the baseline's, and its CPU time (workers included) beside it. ``test_compare_skilled`` plays
+Tiến lên and Sâm with the search bot at the skilled profile's fixed budget::
 
     uv run pytest benchmarks/test_compare.py --benchmark-enable --benchmark-only -s
 
@@ -16,8 +18,12 @@ Benchmarks disabled (the normal test run), each runs once on a few games as a sm
 from __future__ import annotations
 
 import os
+import resource
+import subprocess
+import sys
 import time
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -71,6 +77,32 @@ def test_compare_casual(benchmark: Any, request: pytest.FixtureRequest) -> None:
     if "plain" in _seconds:
         benchmark.extra_info["ratio"] = round(_seconds["casual"] / _seconds["plain"], 2)
         print(f"\ncompare --games {n}: {benchmark.extra_info['ratio']}x the plain simulation")
+
+
+def test_compare_command(benchmark: Any, request: pytest.FixtureRequest) -> None:
+    """The README's main job as a command: ``vncards compare --games 500``, wall and CPU
+    time (its worker processes included)."""
+    n = 500 if _enabled(request) else 2
+    command = [str(Path(sys.executable).with_name("vncards")), "compare", "--games", str(n)]
+    seconds: dict[str, float] = {}
+
+    def run() -> None:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        seconds["wall"] = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        seconds["cpu"] = sum(
+            getattr(after, f) - getattr(before, f) for f in ("ru_utime", "ru_stime")
+        )
+
+    benchmark.pedantic(run, rounds=1)
+    benchmark.extra_info.update({k: round(v, 2) for k, v in seconds.items()})
+    if "plain" in _seconds:
+        benchmark.extra_info["ratio"] = round(seconds["wall"] / _seconds["plain"], 2)
+        print(
+            f"\n{' '.join(command[1:])}: {seconds['wall']:.1f} s wall, {seconds['cpu']:.1f} s CPU"
+        )
 
 
 def test_compare_skilled(benchmark: Any, request: pytest.FixtureRequest) -> None:

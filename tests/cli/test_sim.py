@@ -20,6 +20,8 @@ from vncards.core import (
 )
 from vncards.core import simulate as sim
 from vncards.core.simulate import GameSummary, SimulationError, load_game
+from vncards.core.simulate import _play as sim_play
+from vncards.core.simulate import _pool as sim_pool
 from vncards.core.simulate import play_games as simulate
 
 FAKE = "test_sim_fakegame:plugin"
@@ -39,7 +41,8 @@ def no_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any, **kwargs: Any) -> None:
         pytest.fail("a process pool was started for a run that should have been refused")
 
-    monkeypatch.setattr(sim, "_on_processes", refuse)
+    for room in (sim_play, sim_pool):
+        monkeypatch.setattr(room, "_on_processes", refuse)
 
 
 def test_one_and_two_workers_give_the_same_games() -> None:

@@ -96,7 +96,7 @@ def test_workers_import_the_installed_game_by_its_entry_point(game: str) -> None
     """Workers are sent the entry point's module:attribute, which names the very plugin
     the name finds (so they need not discover every installed game)."""
     plugin = load_game(game)
-    reference = sim._reference(plugin, game)
+    reference = sim.game_reference(plugin, game)
     assert ":" in reference
     assert load_game(reference) is plugin
 

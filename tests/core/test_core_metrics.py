@@ -182,6 +182,21 @@ def test_delta_of_a_column_with_itself_is_zero(paid: list[int]) -> None:
         assert not d.clear
 
 
+@given(st.lists(st.tuples(st.integers(-20, 20), st.integers(-20, 20)), min_size=2, max_size=30))
+def test_delta_reusing_the_columns_bootstraps_is_the_same(paid: list[tuple[int, int]]) -> None:
+    """A whole-sample difference given both columns' estimates reuses their bootstrap
+    resamples and finds exactly the interval it finds on its own; estimates over other
+    deals than the shared ones are not reused."""
+    rows = [{"main": _trace((a, -a), index=i)} for i, (a, _) in enumerate(paid)]
+    base = [{"main": _trace((b, -b), index=i)} for i, (_, b) in enumerate(paid)]
+    for key in ("seat_gap", "spread", "loss_p95"):
+        f = _figure(key)
+        both = (estimate(f, rows), estimate(f, base))
+        assert delta(f, rows, base, both) == delta(f, rows, base)
+        shorter = (estimate(f, rows[1:]), estimate(f, base[1:]))
+        assert delta(f, rows, base, shorter) == delta(f, rows, base)
+
+
 class _Always:
     """A bot that always takes the first action offered, declaring whenever it may."""
 

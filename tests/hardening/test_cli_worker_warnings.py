@@ -42,7 +42,7 @@ def _faulty_installed(monkeypatch: pytest.MonkeyPatch) -> None:
         return [entry] if group == ENTRY_POINT_GROUP else []
 
     monkeypatch.setattr("vncards.core._plugins.entry_points", entry_points)
-    monkeypatch.setattr("vncards.core.simulate.entry_points", entry_points)
+    monkeypatch.setattr("vncards.core.simulate._games.entry_points", entry_points)
     monkeypatch.delenv("VNCARDS_PLUGINS", raising=False)
 
 

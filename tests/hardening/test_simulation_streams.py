@@ -20,6 +20,8 @@ from tests.hardening._support import installed_games
 cli = pytest.importorskip("vncards.cli.app")
 sim_cli = pytest.importorskip("vncards.cli._simulate")
 core_sim = pytest.importorskip("vncards.core.simulate")
+# where a run plays each game (the module a test replaces a played game in)
+core_play = pytest.importorskip("vncards.core.simulate._play")
 
 pytestmark = pytest.mark.skipif("tienlen" not in installed_games(), reason="plays Tiến lên")
 _ENV = {"VNCARDS_PLUGINS": "tienlen"}
@@ -133,7 +135,7 @@ def test_simulate_memory_is_flat_in_the_number_of_games(monkeypatch: pytest.Monk
     random summary (its seat payments sum to zero) so that what is measured is what the
     run keeps, not the time to play real games."""
 
-    monkeypatch.setattr(core_sim, "_play_one", _quick)
+    monkeypatch.setattr(core_play, "_play_one", _quick)
     core_sim.simulate("tienlen", games=10, players=4, bots="random", seed=1)  # warm up
     small = _peak(2_000)
     large = _peak(20_000)
@@ -149,7 +151,7 @@ def test_huge_run_on_processes_starts_in_bounded_memory(monkeypatch: pytest.Monk
     up front (two million of them took hundreds of MB before a game was played), and
     what this process plays ahead of the first unfinished chunk is bounded; the peak of
     this process stays under 20 MB up to the run's fifth finished chunk."""
-    monkeypatch.setattr(core_sim, "_play_one", _quick)  # this process's chunks; not workers'
+    monkeypatch.setattr(core_play, "_play_one", _quick)  # this process's chunks; not workers'
     finished = 0
 
     def progress(k: int) -> None:

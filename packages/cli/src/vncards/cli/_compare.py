@@ -264,7 +264,12 @@ def compare_command(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
     bots: Annotated[
         str | None,
-        typer.Option("--bots", "-b", help="Bot per seat in every column, e.g. search,greedy."),
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bot per seat in every column, e.g. search,greedy (or module:attribute"
+            " of a bot factory).",
+        ),
     ] = None,
     rollouts: Annotated[
         int,

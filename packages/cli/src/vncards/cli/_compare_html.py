@@ -13,7 +13,7 @@ from typing import Any
 
 from vncards.cli._common import InputError
 from vncards.cli._compare_run import Column, Settings
-from vncards.cli._compare_view import by_game, header_lines, number
+from vncards.cli._compare_view import by_game, number, run_lines
 from vncards.core.facts import facts_of
 
 __all__ = ["bars", "plot_measures", "write_html"]
@@ -187,10 +187,12 @@ def write_html(
     ]
     measured = [c for c in columns if c.stats is not None]
     if measured and s is not None:
-        parts.extend(f"<p>{esc(line)}</p>" for line in header_lines(measured, s))
+        parts.extend(f"<p>{esc(line)}</p>" for line in run_lines(s))
         parts.append(
-            "<p>Highlighted: a difference from the game's first column whose 95% interval"
-            " does not hold zero. Brackets: 95% intervals.</p>"
+            "<p>A game's columns share deals. Each cell is the figure with its 95% interval"
+            " in brackets; a column after the game's baseline also gives its paired"
+            " difference from it (Δ), highlighted when that interval does not hold zero."
+            "</p>"
         )
         for cols in by_game(measured).values():
             parts.extend(_game_section(cols))

@@ -29,7 +29,7 @@ from vncards.core.metrics import (
     rule_figures,
     search_figures,
 )
-from vncards.core.simulate import GameSummary, SimulationStats, Tally, _reference
+from vncards.core.simulate import GameSummary, SimulationStats, Tally, game_reference
 
 __all__ = ["SKILLED_ROLLOUTS", "Column", "Settings", "measure"]
 
@@ -110,9 +110,9 @@ def _players(column: Column, players: int | None) -> int:
     return players
 
 
-def _arms(column: Column, s: Settings) -> list[Arm]:
+def _arms(column: Column, s: Settings, game: Any) -> list[Arm]:
+    """The column's arms; ``game`` is how workers find its plugin."""
     plugin, n = column.plugin, column.players
-    game = _reference(plugin, plugin)
     casual = profile_bot(plugin, "casual")
 
     def arm(kind: str, bots: Sequence[str], games: int, restrict: str | None = None) -> Arm:
@@ -172,13 +172,15 @@ def measure(
             known = "; ".join(f"{g}: {', '.join(k) or 'none'}" for g, k in offered.items())
             raise InputError(f"no compared game offers the restriction {s.restrict!r} ({known})")
     plans = []
+    # how workers find each game: one look through the entry points per game, not per column
+    found = {c.plugin.name: game_reference(c.plugin, c.plugin) for c in columns}
     for c in columns:
         c.players = _players(c, s.players)
         if s.bots is not None:
-            c.bots = tuple(bot_names(c.plugin, s.bots, c.players))
+            c.bots = tuple(bot_names(c.plugin, s.bots, c.players, allow_reference=True))
         else:
             c.bots = (profile_bot(c.plugin, s.profile),) * c.players
-        plans.append(_arms(c, s))
+        plans.append(_arms(c, s, found[c.plugin.name]))
     flat = [a for arms in plans for a in arms]
     traces = iter(play_arms(flat, workers=s.workers, scheduler=s.scheduler, progress=progress))
     for c, arms in zip(columns, plans, strict=True):
@@ -200,7 +202,7 @@ def measure(
         c.deltas = {}
         for f in c.figures:
             if f.key in base.estimates:
-                d = delta(f, c.rows, base.rows)
+                d = delta(f, c.rows, base.rows, (c.estimates[f.key], base.estimates[f.key]))
                 if d is not None:
                     c.deltas[f.key] = d
 

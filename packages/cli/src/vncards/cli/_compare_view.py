@@ -181,13 +181,24 @@ def _each_game(columns: Sequence[Column], width: int) -> list[Group]:
     return out
 
 
-def header_lines(columns: Sequence[Column], s: Settings) -> list[str]:
-    """The lines above the tables: games, profile, what the cells mean."""
+def run_lines(s: Settings) -> list[str]:
+    """What was run: games, seed, profile (or the bots given), the restriction.
+
+    >>> run_lines(Settings(games=500))
+    ['Measured over 500 games each, seed 0, profile casual.']
+    """
     who = "bots as given" if s.bots is not None else f"profile {s.profile}"
-    lines = [
-        f"Measured over {s.games} games each, seed {s.seed}, {who}; * clear of zero.",
-        "A game's columns share deals: first ±95% interval, others paired difference.",
-    ]
+    lines = [f"Measured over {s.games} games each, seed {s.seed}, {who}."]
     if s.restrict:
         lines.append(f"Restricted play: the first seat may not use {s.restrict}.")
     return lines
+
+
+def header_lines(columns: Sequence[Column], s: Settings) -> list[str]:
+    """The lines above the tables: games, profile, what the cells mean."""
+    first, *rest = run_lines(s)
+    return [
+        first.removesuffix(".") + "; * clear of zero.",
+        "A game's columns share deals: first ±95% interval, others paired difference.",
+        *rest,
+    ]

@@ -34,18 +34,26 @@ from vncards.cli._files import part_file
 from vncards.cli._queries import default_players
 from vncards.cli._runs import STOPPED, sigterm_as_interrupt, warnings_as_lines
 from vncards.cli._stats import mean_text, share_text
-from vncards.core import GamePlugin, RulesBase
+from vncards.core import GamePlugin, PluginError, RulesBase
 from vncards.core._search import Budgeted
 from vncards.core.simulate import (
     GameSummary,
     SimulationError,
     SimulationStats,
     Tally,
+    bot_factory,
     default_bot,
     play_games,
 )
 
-__all__ = ["bot_names", "bot_specs", "run_simulation", "show_statistics", "simulate_command"]
+__all__ = [
+    "bot_names",
+    "bot_specs",
+    "check_bots",
+    "run_simulation",
+    "show_statistics",
+    "simulate_command",
+]
 
 RuleOpt = Annotated[
     list[str] | None,
@@ -57,9 +65,16 @@ RuleOpt = Annotated[
 ]
 
 
-def bot_names(plugin: GamePlugin[Any, Any, Any], spec: str | None, players: int) -> list[str]:
+def bot_names(
+    plugin: GamePlugin[Any, Any, Any],
+    spec: str | None,
+    players: int,
+    *,
+    allow_reference: bool = False,
+) -> list[str]:
     """One bot name per seat from ``greedy,random,…`` (one name fills every seat);
-    by default the game's default bot (``greedy`` if it has one, else its first)."""
+    by default the game's default bot (``greedy`` if it has one, else its first). With
+    ``allow_reference``, a seat may name a bot factory as ``module:attribute``."""
     if spec is None:
         if not plugin.bots:
             raise InputError(f"{plugin.name} has no bots")
@@ -71,12 +86,29 @@ def bot_names(plugin: GamePlugin[Any, Any, Any], spec: str | None, players: int)
         raise InputError(
             f"give one bot per seat or one for all: {len(names)} bots for {players} players"
         )
-    unknown = sorted({b for b in names if b not in plugin.bots})
-    if unknown:
-        raise InputError(
-            f"{plugin.name} has no bot {', '.join(unknown)} (known: {', '.join(plugin.bots)})"
-        )
+    check_bots(plugin, names, allow_reference=allow_reference)
     return names
+
+
+def check_bots(
+    plugin: GamePlugin[Any, Any, Any], names: Sequence[str], *, allow_reference: bool = True
+) -> None:
+    """Refuse a bot that is not one of the game's, nor (``allow_reference``) a
+    ``module:attribute`` bot factory that can be imported: one sentence saying which
+    part is missing."""
+    unknown = sorted(
+        {b for b in names if b not in plugin.bots and not (allow_reference and ":" in b)}
+    )
+    if unknown:
+        also = ", or module:attribute naming a bot factory" if allow_reference else ""
+        raise InputError(
+            f"{plugin.name} has no bot {', '.join(unknown)} (known: {', '.join(plugin.bots)}{also})"
+        )
+    for name in names:
+        try:
+            bot_factory(plugin, name)
+        except PluginError as e:
+            raise InputError(str(e)) from None
 
 
 DEFAULT_THINK = 0.1
@@ -89,7 +121,7 @@ def bot_specs(plugin: GamePlugin[Any, Any, Any], names: Sequence[str], think: fl
     processes look up in the game themselves."""
     specs: list[Any] = []
     for name in names:
-        factory = plugin.bots[name]
+        factory = bot_factory(plugin, name)
         specs.append(Budgeted(name, factory, think=think) if searches(factory) else name)
     return specs
 
@@ -177,7 +209,12 @@ def simulate_command(
     ] = None,
     bots: Annotated[
         str | None,
-        typer.Option("--bots", "-b", help="Bot per seat, e.g. greedy,random (one name: all)."),
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bot per seat, e.g. greedy,random (one name: all); or module:attribute"
+            " of a bot factory.",
+        ),
     ] = None,
     variant: Annotated[
         str | None, typer.Option("--variant", "-v", help="Preset of the game.")
@@ -226,7 +263,7 @@ def simulate_command(
     overrides = parse_rule_settings(rule or [])
     rules = rules_for(plugin, variant, overrides)
     n = checked_players(plugin, rules, players)
-    names = bot_names(plugin, bots, n)
+    names = bot_names(plugin, bots, n, allow_reference=True)
     # a bot that searches thinks --think seconds per decision (others ignore it)
     specs = bot_specs(plugin, names, DEFAULT_THINK if think is None else think)
     # the statistics are counted as the games come: memory stays flat however many

@@ -40,9 +40,9 @@ from vncards.cli._common import (
     rules_for,
 )
 from vncards.cli._runs import sigterm_as_interrupt, warnings_as_lines
-from vncards.cli._simulate import DEFAULT_THINK, searches
+from vncards.cli._simulate import DEFAULT_THINK, check_bots, searches
 from vncards.core import GamePlugin, RulesBase, derive_seed, make_bot, play_game
-from vncards.core.simulate import _reference, load_game, run_chunks
+from vncards.core.simulate import bot_factory, game_reference, load_game, run_chunks
 
 __all__ = ["EntrantStats", "TournamentGame", "run_tournament", "tournament_command"]
 
@@ -117,7 +117,7 @@ def _play_deal(
         places = _lineup(job.bots, rotation)
         bots = [
             make_bot(
-                plugin.bots[job.bots[p]],
+                bot_factory(plugin, job.bots[p]),
                 derive_seed(deal_seed, _BOT_SEED_OFFSET + p),
                 think=job.think,
                 iterations=job.iterations,
@@ -178,7 +178,7 @@ def run_tournament(
     # a range is sent to workers as it is (small); any other list of deals as a tuple
     places = deals if isinstance(deals, range) else tuple(deals)
     # workers load the game afresh: by the reference of the installed plugin found here
-    ref = _reference(load_game(game), game)
+    ref = game_reference(load_game(game), game)
     job = _Job(ref, variant, tuple(bots), seed, think, iterations, places)
     counted = None if progress is None else partial(_games_done, progress, n)
     return run_chunks(
@@ -271,7 +271,12 @@ def tournament_command(
     game: Annotated[str, typer.Argument(help="Game name.", autocompletion=complete_game)],
     bots: Annotated[
         str,
-        typer.Option("--bots", "-b", help="Bot per seat: search,greedy,greedy,greedy."),
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bot per seat: search,greedy,greedy,greedy (or module:attribute of a"
+            " bot factory).",
+        ),
     ],
     games: Annotated[
         int, typer.Option("--games", "-g", min=1, help="Games (rounded up to whole rotations).")
@@ -305,11 +310,7 @@ def tournament_command(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if len(names) < 2:
         raise InputError("a tournament needs a bot for every seat, at least two")
-    unknown = sorted({b for b in names if b not in plugin.bots})
-    if unknown:
-        raise InputError(
-            f"{plugin.name} has no bot {', '.join(unknown)} (known: {', '.join(plugin.bots)})"
-        )
+    check_bots(plugin, names)
     rules = rules_for(plugin, variant)
     lo, hi = plugin.player_range(rules)
     if not lo <= len(names) <= hi:
@@ -325,7 +326,7 @@ def tournament_command(
     stats = entrant_stats(played)
     seconds = DEFAULT_THINK if think is None else think
     budget = f"{iterations} rollouts" if iterations is not None else f"{seconds:g} s"
-    searching = any(searches(plugin.bots[name]) for name in names)
+    searching = any(searches(bot_factory(plugin, name)) for name in names)
     if json_out:
         emit_json(
             {

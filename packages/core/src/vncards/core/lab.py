@@ -16,7 +16,6 @@ alone: the traces are the same on one process, many, or a Dask cluster.
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,20 +23,12 @@ from functools import partial
 from typing import Any
 
 from vncards.core._bots import RandomBot
-from vncards.core._errors import VncardsError
-from vncards.core._game import GamePlugin, RulesBase
+from vncards.core._game import RulesBase
 from vncards.core._plugins import CountsGames
 from vncards.core._rng import derive_seed
-from vncards.core._search import make_bot
+from vncards.core._search import _accepts
 from vncards.core.facts import RestrictedBot, facts_of
-from vncards.core.simulate import (
-    _ADDRESS,
-    SimulationError,
-    _dask_timeout,
-    _plugin_for,
-    _probe,
-    run_chunks,
-)
+from vncards.core.simulate import SimulationError, bot_factory, load_game_once, run_chunks
 
 __all__ = ["PROFILES", "Arm", "Trace", "lead_changes", "play_arms", "profile_bot"]
 
@@ -118,18 +109,51 @@ def _decision_value(bot: Any) -> float | None:
     return max(means) if means else None
 
 
-def _bots(plugin: Any, arm: Arm, game_seed: int) -> list[Any]:
+def _seat_factories(plugin: Any, arm: Arm) -> list[Callable[[int], Any]]:
+    """One bot factory per seat of ``arm`` (a seed gives the seat's bot): the game's
+    bot with its comparison options and the arm's search budget bound.
+
+    >>> from vncards.core.simulate import load_game
+    >>> arm = Arm("tienlen", "main", None, 2, ("greedy", "random"))
+    >>> [f(1).name for f in _seat_factories(load_game("tienlen"), arm)]
+    ['greedy', 'random']
+    """
+    think = arm.think if arm.rollouts is None else None
+    return [_factory(plugin, name, arm.rollouts, think) for name in arm.bots]
+
+
+# Bound factories by plugin, bot, rollouts and think, worked out once per process: a
+# factory's signature is read to know what it accepts, which costs more than many a game
+_factories: dict[tuple[int, str, int | None, float | None], tuple[Any, Callable[[int], Any]]] = {}
+
+
+def _factory(
+    plugin: Any, name: str, rollouts: int | None, think: float | None
+) -> Callable[[int], Any]:
+    key = (id(plugin), name, rollouts, think)
+    known = _factories.get(key)
+    if known is not None and known[0] is plugin:
+        return known[1]
+    options = facts_of(plugin).bot_options.get(name, {})
+    found = bot_factory(plugin, name)
+    factory = partial(found, **options) if options else found
+    # what make_bot would hand the factory: only the keywords it accepts
+    wanted = {"think": think, "iterations": rollouts}
+    budget = {k: v for k, v in wanted.items() if v is not None and _accepts(factory, k)}
+    bound = partial(factory, **budget) if budget else factory
+    _factories[key] = (plugin, bound)
+    return bound
+
+
+def _bots(
+    plugin: Any, arm: Arm, game_seed: int, factories: Sequence[Callable[[int], Any]]
+) -> list[Any]:
     offset = _BOT_SEEDS[arm.kind]
-    facts = facts_of(plugin)
     bots = []
-    for seat, name in enumerate(arm.bots):
-        seat_seed = derive_seed(game_seed, offset + seat)
-        options = facts.bot_options.get(name, {})
-        factory = partial(plugin.bots[name], **options) if options else plugin.bots[name]
-        think = arm.think if arm.rollouts is None else None
-        bot = make_bot(factory, seat_seed, iterations=arm.rollouts, think=think)
+    for seat, factory in enumerate(factories):
+        bot = factory(derive_seed(game_seed, offset + seat))
         if seat == 0 and arm.restrict is not None:
-            restriction = facts.restriction(arm.restrict)
+            restriction = facts_of(plugin).restriction(arm.restrict)
             if restriction is None:
                 raise SimulationError(f"{plugin.name} has no restriction {arm.restrict!r}")
             bot = RestrictedBot(bot, restriction)
@@ -142,7 +166,7 @@ def trace_game(plugin: Any, arm: Arm, index: int) -> Trace:
     game_seed = derive_seed(arm.seed, index)
     rules = arm.rules if arm.rules is not None else plugin.presets[plugin.default_preset]
     state = plugin.new_game(rules, arm.players, game_seed)
-    bots = _bots(plugin, arm, game_seed)
+    bots = _bots(plugin, arm, game_seed, _seat_factories(plugin, arm))
     decision, view, apply = plugin.decision, plugin.view, plugin.apply
     actions = decisions = choices = rounds = 0
     first: int | None = None
@@ -211,11 +235,6 @@ def lead_changes(estimates: Sequence[tuple[int, float]]) -> tuple[int, int | Non
 # ----------------------------------------------------------------- running arms
 
 
-def _plugin(game: str) -> GamePlugin[Any, Any, Any]:
-    # looked up once per process (a worker plays many games of the same few plugins)
-    return _plugin_for(game)
-
-
 def _index_of(arms: Sequence[Arm], k: int) -> tuple[int, int]:
     for a, arm in enumerate(arms):
         if k < arm.games:
@@ -229,7 +248,7 @@ def _play_span(arms: tuple[Arm, ...], start: int, stop: int) -> list[tuple[int, 
     out = []
     for k in range(start, stop):
         a, i = _index_of(arms, k)
-        out.append((a, trace_game(_plugin(arms[a].game), arms[a], i)))
+        out.append((a, trace_game(load_game_once(arms[a].game), arms[a], i)))
     return out
 
 
@@ -246,63 +265,10 @@ def play_arms(
     func = partial(_play_span, tuple(arms))
     if any(not isinstance(arm.game, str) for arm in arms):
         workers, scheduler = 1, None  # a plugin object may not exist in another process
-    if scheduler is not None:
-        done = _on_dask(func, total, scheduler, workers, progress)
-    else:
-        done = run_chunks(func, total, workers=workers, progress=progress, unit="game")
+    done = run_chunks(
+        func, total, workers=workers, scheduler=scheduler, progress=progress, unit="game"
+    )
     out: list[list[Trace]] = [[] for _ in arms]
     for a, trace in done:
         out[a].append(trace)
     return out
-
-
-def _on_dask(
-    func: Callable[[int, int], list[tuple[int, Trace]]],
-    total: int,
-    scheduler: str,
-    workers: int,
-    progress: Callable[[int], None] | None,
-) -> list[tuple[int, Trace]]:
-    """The chunks as tasks of the Dask cluster at ``scheduler``, gathered in order."""
-    try:
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise SimulationError(
-            'running on a Dask cluster needs Dask: pip install "vncards-cli[dask]"'
-        ) from None
-    address = scheduler.strip()
-    if not _ADDRESS.match(address):
-        raise SimulationError(
-            f"{scheduler!r} is not a Dask scheduler address (tcp://HOST:PORT or tls://HOST:PORT)"
-        )
-    # the same bounded waits as a simulation's: nothing listening is said within them
-    limit = _dask_timeout(None)
-    _probe(address, limit)
-    try:
-        client = distributed.Client(address, timeout=limit, set_as_default=False)
-    except Exception as e:
-        raise SimulationError(
-            f"cannot reach the Dask scheduler at {scheduler} within {limit:g} s"
-            f" ({type(e).__name__})"
-        ) from None
-    try:
-        threads = sum(client.nthreads().values()) or workers
-        n = max(1, min(total, threads * 8))
-        bounds = [total * k // n for k in range(n + 1)]
-        spans = [(bounds[k], bounds[k + 1]) for k in range(n) if bounds[k] < bounds[k + 1]]
-        futures = [client.submit(func, lo, hi, pure=False) for lo, hi in spans]
-        out: list[tuple[int, Trace]] = []
-        for (lo, hi), future in zip(spans, futures, strict=True):
-            try:
-                out.extend(future.result())
-            except VncardsError:
-                raise
-            except Exception as e:
-                raise SimulationError(
-                    f"games {lo} to {hi - 1} failed on the Dask cluster: {type(e).__name__}: {e}"
-                ) from None
-            if progress is not None:
-                progress(hi - lo)
-        return out
-    finally:
-        client.close()

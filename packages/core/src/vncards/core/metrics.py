@@ -20,11 +20,13 @@ interval is a function of the traces alone: the same games give the same figures
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import random
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from vncards.core.lab import Trace, lead_changes
@@ -78,11 +80,14 @@ class Figure:
 @dataclass(frozen=True)
 class Estimate:
     """A figure's value over ``n`` deals and its 95% interval (``None`` when it cannot
-    be measured, e.g. no deal gave it a value)."""
+    be measured, e.g. no deal gave it a value); for a whole-sample figure, also its
+    value on each bootstrap resample of the deals, in resample order (what a paired
+    difference over the same deals reuses)."""
 
     value: float | None
     ci95: tuple[float, float] | None
     n: int
+    replicates: tuple[float | None, ...] = field(default=(), repr=False, compare=False)
 
     def to_json(self) -> dict[str, object]:
         """As JSON: value, ci95, n."""
@@ -115,21 +120,29 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
     return mean, (mean - half, mean + half)
 
 
-def _rng(figure: Figure) -> random.Random:
-    # a fixed seed per figure: the interval is the same every time for the same games
-    return random.Random(zlib.crc32(figure.key.encode()))
+@functools.lru_cache(maxsize=64)
+def _resamples(key: str, n: int) -> tuple[list[int], ...]:
+    """The bootstrap's resampled deals of figure ``key`` over ``n`` deals: drawn from a
+    fixed seed per figure, so the interval is the same every time for the same games
+    (and drawn once for every column, and every difference, with that many deals).
+
+    >>> _resamples("spread", 3) == _resamples("spread", 3), len(_resamples("spread", 3))
+    (True, 100)
+    """
+    rng = random.Random(zlib.crc32(key.encode()))
+    return tuple(rng.choices(range(n), k=n) for _ in range(_BOOTSTRAP))
 
 
-def _bootstrap(
-    stat: Callable[[list[int]], float | None], n: int, rng: random.Random
-) -> list[float]:
-    out = []
-    for _ in range(_BOOTSTRAP):
-        value = stat(rng.choices(range(n), k=n))
-        if value is not None:
-            out.append(value)
-    out.sort()
-    return out
+def _replicates(figure: Figure, parts: Sequence[Any]) -> tuple[float | None, ...]:
+    """The whole-sample figure on each bootstrap resample of ``parts`` (one per deal)."""
+    whole = figure.whole
+    assert whole is not None
+    resamples = _resamples(figure.key, len(parts))
+    return tuple(whole(list(map(parts.__getitem__, idx))) for idx in resamples)
+
+
+def _sorted(values: Sequence[float | None]) -> list[float]:
+    return sorted(v for v in values if v is not None)
 
 
 def _quantiles(sample: Sequence[float]) -> tuple[float, float]:
@@ -155,15 +168,23 @@ def estimate(figure: Figure, rows: Sequence[Row]) -> Estimate:
     value = figure.whole(parts) if parts else None
     if value is None:
         return Estimate(None, None, len(rows))
-    whole = figure.whole
-    sample = _bootstrap(lambda idx: whole([parts[i] for i in idx]), len(rows), _rng(figure))
-    return Estimate(value, _quantiles(sample) if sample else (value, value), len(rows))
+    replicates = _replicates(figure, parts)
+    sample = _sorted(replicates)
+    ci = _quantiles(sample) if sample else (value, value)
+    return Estimate(value, ci, len(rows), replicates)
 
 
-def delta(figure: Figure, rows: Sequence[Row], base: Sequence[Row]) -> Delta | None:
+def delta(
+    figure: Figure,
+    rows: Sequence[Row],
+    base: Sequence[Row],
+    estimates: tuple[Estimate, Estimate] | None = None,
+) -> Delta | None:
     """The paired difference of the figure, ``rows`` minus ``base``, over the deals both
     have (deal ``i`` of one against deal ``i`` of the other); ``None`` when no deal gives
-    both a value.
+    both a value. ``estimates``: the figure's :func:`estimate` of ``rows`` and of
+    ``base``, whose bootstrap a whole-sample difference reuses when both were taken
+    over exactly the deals they share (the same resamples, so the same interval).
 
     >>> f = Figure("x", "x", "lá", ("main",), per_game=lambda r: r["main"].payments[0])
     >>> def row(i, paid):
@@ -196,12 +217,14 @@ def delta(figure: Figure, rows: Sequence[Row], base: Sequence[Row]) -> Delta | N
     x, y = whole(mine), whole(theirs)
     if x is None or y is None:
         return None
-
-    def diff(idx: list[int]) -> float | None:
-        a, b = whole([mine[i] for i in idx]), whole([theirs[i] for i in idx])
-        return None if a is None or b is None else a - b
-
-    sample = _bootstrap(diff, len(pairs), _rng(figure))
+    if estimates is not None and all(
+        e.n == len(pairs) and e.replicates for e in estimates
+    ):  # each was taken over the shared deals alone, in the same order
+        ours, others = estimates[0].replicates, estimates[1].replicates
+    else:
+        ours, others = _replicates(figure, mine), _replicates(figure, theirs)
+    paired = [None if a is None or b is None else a - b for a, b in zip(ours, others, strict=True)]
+    sample = _sorted(paired)
     ci = _quantiles(sample) if sample else (x - y, x - y)
     return Delta(x - y, ci, ci[0] > 0 or ci[1] < 0)
 
@@ -253,16 +276,18 @@ def _sums(r: Row) -> tuple[int, int, int]:
 
 def _spread(parts: Sequence[tuple[int, int, int]]) -> float | None:
     """The standard deviation of one seat's payment in one game (every seat pooled)."""
-    n = sum(p[2] for p in parts)
+    if not parts:
+        return None
+    total, squares, n = map(sum, zip(*parts, strict=True))
     if n < 2:
         return None
-    mean = sum(p[0] for p in parts) / n
-    return math.sqrt(max(0.0, sum(p[1] for p in parts) / n - mean * mean))
+    mean = total / n
+    return math.sqrt(max(0.0, squares / n - mean * mean))
 
 
 def _loss95(parts: Sequence[tuple[int, ...]]) -> float | None:
     """What one seat loses in a game at the 95th percentile of its losses (every seat)."""
-    values = [v for p in parts for v in p]
+    values = list(itertools.chain.from_iterable(parts))
     return float(-percentile(values, 5)) if values else None
 
 
