@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import importlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from vncards.core import (
     GamePlugin,
     IllegalMove,
     PlayedGame,
+    PluginError,
     RecordAction,
     RulesError,
     VncardsError,
@@ -37,6 +37,7 @@ from vncards.core import (
     vocabulary_of,
     why_illegal,
 )
+from vncards.core.simulate import bot_factory
 from vncards.server._errors import ApiError
 
 __all__ = [
@@ -358,25 +359,12 @@ def make_bot(plugin: GamePlugin[Any, Any, Any], kind: str, seed: int) -> Bot:
     """
     if kind == DEFAULT_BOT and kind not in plugin.bots:
         kind = default_bot(list(plugin.bots), getattr(plugin, "default_opponent", None))
-    factory = plugin.bots.get(kind)
-    if factory is None and ":" in kind:
-        factory = _imported_factory(kind)
-    if factory is None:
-        known = ", ".join(plugin.bots)
-        message = f"{plugin.name} has no bot {kind!r} (known: {known}, or module:attribute)."
-        raise ApiError(422, "unknown-bot", message)
+    try:
+        factory = bot_factory(plugin, kind)
+    except PluginError as e:
+        raise ApiError(422, "unknown-bot", f"{e}.") from None
     bot: Bot = factory(seed)
     return bot
-
-
-def _imported_factory(spec: str) -> Any:
-    module_name, _, attribute = spec.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-        factory = getattr(module, attribute)
-    except (ImportError, AttributeError, ValueError):
-        return None
-    return factory if callable(factory) else None
 
 
 def new_table(
