@@ -100,8 +100,11 @@ class Trainer:
         against the greedy bot every ``eval_every`` games (and at the end)."""
         pool = ActorPool(self.config.play, workers)
         try:
+            every = self.config.eval_every
             while self.games < games:
-                self._round(pool, min(self.config.round_games, games - self.games))
+                point = (self.games // every + 1) * every  # rounds stop at each point
+                stop = min(self.games + self.config.round_games, games, point)
+                self._round(pool, stop - self.games)
                 if self.games % self.config.eval_every == 0 or self.games >= games:
                     self.measure_point()
                 if progress is not None:
@@ -204,7 +207,7 @@ class Trainer:
     def load(cls, path: str | Path) -> Trainer:
         """The run saved at ``path``, ready to go on training."""
         try:
-            with np.load(path, allow_pickle=False) as data:
+            with open(path, "rb") as given, np.load(given, allow_pickle=False) as data:
                 info = json.loads(str(data["info"]))
                 t = cls(TrainConfig.from_json(info["config"]))
                 for i, p in enumerate(t.net.params):

@@ -52,7 +52,7 @@ def load_weights(path: str | Path) -> tuple[MLP, dict[str, Any]]:
             " `vncards train`, or reinstall vncards-envs for the shipped ones)."
         )
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with open(path, "rb") as given, np.load(given, allow_pickle=False) as data:
             meta = json.loads(str(data["meta"]))
             layers = sum(1 for name in data.files if name.startswith("w"))
             weights = [np.asarray(data[f"w{i}"], dtype=np.float32) for i in range(layers)]
