@@ -62,7 +62,7 @@ def net_bot(game: str = "tienlen", seed: int = 0, weights: str | Path | None = N
     default); loaded once per file and shared by every bot made from it."""
     path = str(weights) if weights is not None else str(shipped_weights(game))
     net, features, _ = _network(path, game)
-    return NetBot(net, features, seed=seed)
+    return NetBot(net, features, advisor=get_game(game).bots["greedy"](seed), seed=seed)
 
 
 def tienlen(seed: int = 0) -> NetBot:

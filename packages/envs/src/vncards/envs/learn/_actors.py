@@ -75,7 +75,11 @@ def play_batch(settings: PlaySettings, net: MLP, seed: int, start: int, stop: in
             if seat != learner and draw.random() < settings.greedy_share:
                 bots.append(plugin.bots["greedy"](bot_seed))
                 continue
-            bot = NetBot(net, features, explore=settings.explore, seed=bot_seed, record=True)
+            advisor = plugin.bots["greedy"](bot_seed)
+            bot = NetBot(
+                net, features, advisor=advisor, explore=settings.explore, seed=bot_seed,
+                record=True,
+            )  # fmt: skip
             bots.append(bot)
             nets.append((seat, bot))
         played = play_game(plugin, plugin.new_game(rules, n, game_seed), bots, keep_start=False)

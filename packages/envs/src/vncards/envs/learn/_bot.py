@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from vncards.core import ShedView, View
+from vncards.core import Bot, Play, ShedView, View
 from vncards.envs.learn._features import ClimbFeatures
 from vncards.envs.learn._mlp import MLP
 
@@ -20,14 +20,15 @@ class NetBot:
     """A bot that plays the action its network scores highest (the lá it expects to win
     from here), reading only the view it is handed.
 
-    ``explore`` is the chance of a uniformly random action instead (drawn from ``seed``);
-    with ``record`` on, every choice's state row and chosen action row are kept in
-    :attr:`seen` for the learner.
+    ``advisor`` is a bot whose choice in the same view is flagged in the action rows (see
+    :mod:`~vncards.envs.learn._features`). ``explore`` is the chance of a uniformly random
+    action instead (drawn from ``seed``); with ``record`` on, every choice's state row and
+    chosen action row are kept in :attr:`seen` for the learner.
 
     >>> from vncards.core import play_game
     >>> from vncards.tienlen import plugin
-    >>> net = MLP.init([389 + 65, 16, 1], np.random.default_rng(0))
-    >>> bots = [NetBot(net, ClimbFeatures(4)) for _ in range(4)]
+    >>> net = MLP.init([389 + 66, 16, 1], np.random.default_rng(0))
+    >>> bots = [NetBot(net, ClimbFeatures(4), advisor=plugin.bots["greedy"](0))] * 4
     >>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=2)
     >>> plugin.result(play_game(plugin, state, bots).final).finished
     True
@@ -40,12 +41,14 @@ class NetBot:
         net: MLP,
         features: ClimbFeatures,
         *,
+        advisor: Bot | None = None,
         explore: float = 0.0,
         seed: int = 0,
         record: bool = False,
     ) -> None:
         self.net = net
         self.features = features
+        self.advisor = advisor
         self.explore = explore
         self._random = random.Random(seed).random
         self.record = record
@@ -58,18 +61,25 @@ class NetBot:
         """The network's score of each offered action, in order (then of declining, when
         ``optional``)."""
         f = self.features
-        rows = f.actions(view, actions, optional)
+        rows = self._rows(view, actions, optional)
         return self.net.score(f.state(view) * self._state_scale, rows * self._action_scale)
+
+    def _rows(self, view: ShedView, actions: Sequence[Any], optional: bool) -> np.ndarray:
+        rows = self.features.actions(view, actions, optional)
+        if self.advisor is not None and len(rows) > 1:
+            advice = self.advisor.choose(view, actions, optional)
+            rows[_place(actions, advice), self.features.advised] = 1
+        return rows
 
     def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Any | None:
         """The best-scored action (``None`` when declining scores best)."""
         if not isinstance(view, ShedView):
             raise TypeError("the net bot plays climbing games: it needs a ShedView")
         f = self.features
-        rows = f.actions(view, actions, optional)
-        k = len(rows)
-        if k == 1 and not self.record:
+        if len(actions) + optional == 1 and not self.record:
             return actions[0] if actions else None
+        rows = self._rows(view, actions, optional)
+        k = len(rows)
         state = f.state(view)
         if self.explore and self._random() < self.explore:
             pick = int(self._random() * k)
@@ -79,3 +89,13 @@ class NetBot:
         if self.record:
             self.seen.append((state, rows[pick]))
         return actions[pick] if pick < len(actions) else None
+
+
+def _place(actions: Sequence[Any], choice: Any | None) -> int:
+    """Where ``choice`` stands among the rows of ``actions`` (a decline after them)."""
+    if choice is None:
+        return len(actions)
+    masks: Sequence[int] | None = getattr(actions, "masks", None)
+    if masks is None:
+        return list(actions).index(choice)
+    return masks.index(choice.cards) if type(choice) is Play else len(masks)

@@ -1,6 +1,7 @@
 """Measuring a bot against the game's others: one seat it, every other seat the
 opponent, on seeded duplicate deals (each deal played once with the bot in each seat,
-so no seat and no deal favours it), with 95 % intervals.
+so no seat and no deal favours it), with 95 % intervals taken over deals (the games of
+one deal are not independent: the deal is the unit, as in ``vncards tournament``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from vncards.core import Bot, derive_seed, get_game, play_game
-from vncards.core.simulate import wilson
 
 __all__ = ["Strength", "measure"]
 
@@ -20,8 +20,8 @@ _Z95 = 1.959964
 
 @dataclass(frozen=True)
 class Strength:
-    """What a bot won over ``games`` games: its share of wins with the Wilson 95 %
-    interval, and the mean lá a game with its normal 95 % half-width."""
+    """What a bot won over ``games`` games: its share of wins and the mean lá a game,
+    each with its 95 % interval (1.96 standard errors of the per-deal figures)."""
 
     games: int
     wins: int
@@ -62,10 +62,11 @@ def measure(
     """
     plugin = get_game(game)
     rules = plugin.presets[variant or plugin.default_preset]
-    wins = 0
+    won: list[float] = []
     paid: list[float] = []
     for deal in range(deals):
         deal_seed = derive_seed(seed, deal)
+        wins = la = 0.0
         for hero in range(players):
             bots = [
                 bot(derive_seed(deal_seed, 1000 + s))
@@ -76,9 +77,19 @@ def measure(
             state = plugin.new_game(rules, players, deal_seed)
             result = plugin.result(play_game(plugin, state, bots, keep_start=False).final)
             wins += result.winner == hero
-            paid.append(float(result.payments[hero]))
-    games = len(paid)
-    mean = sum(paid) / games
-    var = sum((x - mean) ** 2 for x in paid) / max(1, games - 1)
-    low, high = wilson(wins, games)
-    return Strength(games, wins, wins / games, low, high, mean, _Z95 * math.sqrt(var / games))
+            la += result.payments[hero]
+        won.append(wins / players)
+        paid.append(la / players)
+    share, share_half = _mean_half(won)
+    mean, la_half = _mean_half(paid)
+    total = round(sum(won) * players)
+    low, high = max(0.0, share - share_half), min(1.0, share + share_half)
+    return Strength(deals * players, total, share, low, high, mean, la_half)
+
+
+def _mean_half(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its normal 95 % interval."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((x - mean) ** 2 for x in values) / max(1, n - 1)
+    return mean, _Z95 * math.sqrt(var / n)

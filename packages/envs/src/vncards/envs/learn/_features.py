@@ -12,8 +12,10 @@ or 3 cards (players × 3, one-hot), ``passed`` this round (players).
 
 The action row: ``cards`` it plays (52), its ``type`` one-hot in
 :data:`~vncards.envs._shedding.ACTION_TYPES` order (10), ``size`` — how many cards
-(0–13), ``left`` — how many the seat keeps after it (0–13), and ``out`` — whether it
-empties the hand (1).
+(0–13), ``left`` — how many the seat keeps after it (0–13), ``out`` — whether it
+empties the hand (1), and ``advised`` — whether it is the choice of an advisor bot that
+reads the same view (the game's greedy bot, for the ``net`` bots; 1), which lets a
+network start from that bot's play and learn where to leave it.
 """
 
 from __future__ import annotations
@@ -51,14 +53,16 @@ class ClimbFeatures:
     >>> f = ClimbFeatures(4)
     >>> view = plugin.view(plugin.new_game(plugin.presets["dem-la"], 4, seed=1), 0)
     >>> f.state(view).shape, f.state_size, f.action_size
-    ((389,), 389, 65)
+    ((389,), 389, 66)
     """
 
     def __init__(self, seats: int = 4, hand_size: int = 13) -> None:
         n = self.seats = seats
         self.hand_size = hand_size
         self.state_size = 52 * (3 + n) + n + 1 + n + 3 * n + n
-        self.action_size = _ACTION_BASE + 3
+        self.action_size = _ACTION_BASE + 4
+        self.advised = _ACTION_BASE + 3
+        """The column of the ``advised`` flag in an action row."""
         self._table_seat = 52 * (3 + n)
         self._leading = self._table_seat + n
         self._left = self._leading + 1

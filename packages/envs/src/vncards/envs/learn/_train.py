@@ -144,7 +144,8 @@ class Trainer:
 
     def bot(self, seed: int = 0) -> Bot:
         """The network as it is now, as a bot (no exploration)."""
-        return NetBot(self.net, self.features, seed=seed)
+        advisor = get_game(self.config.play.game).bots["greedy"](seed)
+        return NetBot(self.net, self.features, advisor=advisor, seed=seed)
 
     def measure_point(self) -> dict[str, Any]:
         """Measure against the greedy bot now and add the point to :attr:`curve`."""
@@ -170,7 +171,7 @@ class Trainer:
         return {
             "game": self.config.play.game,
             "players": list(self.config.play.players),
-            "features": "climb-1",
+            "features": "climb-2",
             "games": self.games,
             "updates": self.updates,
             "config": self.config.to_json(),
