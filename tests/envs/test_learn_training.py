@@ -162,3 +162,20 @@ def test_a_trained_bot_plays_whole_games_at_every_table_size() -> None:
         state = tienlen.new_game(RULES, n, 7)
         played = play_game(tienlen, state, [trainer.bot(s) for s in range(n)])
         assert tienlen.result(played.final).finished
+
+
+def test_actors_on_a_dask_cluster_make_the_samples_of_one_process() -> None:
+    distributed = pytest.importorskip("distributed")
+    trainer = Trainer(_tiny())
+    one = play_batch(trainer.config.play, trainer.net, 5, 0, 6)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=":0"
+    ) as cluster:
+        pool = ActorPool(trainer.config.play, scheduler=cluster.scheduler_address)
+        try:
+            two = pool.play(trainer.net, 5, 0, 6)
+        finally:
+            pool.close()
+    assert two.games == 6
+    assert np.array_equal(one.rows, two.rows)
+    assert np.array_equal(one.payoffs, two.payoffs)

@@ -86,13 +86,13 @@ def _config(learn: Any, game: str, options: dict[str, Any], seed: int) -> Any:
     )  # fmt: skip
 
 
-def _run(trainer: Any, games: int, workers: int, out: Path) -> None:
+def _run(trainer: Any, games: int, actors: dict[str, Any], out: Path) -> None:
     def saved(done: int, wanted: int) -> None:
         if done % trainer.config.eval_every == 0 or done >= wanted:
             trainer.save(out / "checkpoint.npz")
 
     if not err_console.is_terminal:
-        trainer.train(games, workers=workers, progress=saved)
+        trainer.train(games, progress=saved, **actors)
         return
     columns = (TextColumn("training"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err_console, transient=True) as bar:
@@ -102,7 +102,7 @@ def _run(trainer: Any, games: int, workers: int, out: Path) -> None:
             bar.update(task, completed=done)
             saved(done, wanted)
 
-        trainer.train(games, workers=workers, progress=advance)
+        trainer.train(games, progress=advance, **actors)
 
 
 def train_command(
@@ -137,6 +137,10 @@ def train_command(
     ] = 50,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the run.")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="Actor processes.")] = 1,
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", help="A Dask scheduler (tcp://HOST:PORT) for the actors."),
+    ] = None,
     resume: Annotated[
         bool, typer.Option("--resume", help="Go on from the checkpoint in --out.")
     ] = False,
@@ -163,7 +167,7 @@ def train_command(
     else:
         trainer = learn.Trainer(_config(learn, game, options, seed))
     started = time.process_time()
-    _run(trainer, games, workers, folder)
+    _run(trainer, games, {"workers": workers, "scheduler": scheduler}, folder)
     trainer.save(checkpoint)
     trainer.export(folder / f"{game}.npz")
     (folder / "curve.json").write_text(json.dumps(trainer.curve, indent=1) + "\n", "utf-8")

@@ -9,6 +9,7 @@ samples whether one process plays it or several share it.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import random
 from collections.abc import Sequence
@@ -111,37 +112,63 @@ def _play_job(job: tuple[PlaySettings, list[np.ndarray], list[np.ndarray], int, 
 
 class ActorPool:
     """Plays batches of games on ``workers`` local processes (in this process when
-    ``workers`` is 1); the samples come back in game order, the same as one process
-    would make them."""
+    ``workers`` is 1), or as tasks of the Dask cluster at ``scheduler`` (a
+    ``tcp://HOST:PORT`` address; Dask is then needed: the ``dask`` extra of vncards-cli).
+    The samples come back in game order, the same as one process would make them."""
 
-    def __init__(self, settings: PlaySettings, workers: int = 1) -> None:
+    def __init__(
+        self, settings: PlaySettings, workers: int = 1, scheduler: str | None = None
+    ) -> None:
         if workers < 1:
             raise ValueError(f"actors need at least one worker, not {workers}")
         self.settings = settings
         self.workers = workers
+        self.scheduler = scheduler
         self._pool: ProcessPoolExecutor | None = None
+        self._client: Any = None
 
     def play(self, net: MLP, seed: int, start: int, stop: int) -> Batch:
         """Games ``start`` to ``stop - 1`` with ``net``, cut among the workers."""
+        if self.scheduler is not None:
+            return self._on_dask(net, seed, start, stop)
         if self.workers == 1 or stop - start < 2:
             return play_batch(self.settings, net, seed, start, stop)
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
-        cuts = np.linspace(start, stop, self.workers + 1).astype(int)
-        jobs = [
+        return _joined(list(self._pool.map(_play_job, self._jobs(net, seed, start, stop))))
+
+    def _jobs(self, net: MLP, seed: int, start: int, stop: int, parts: int = 0) -> list[Any]:
+        cuts = np.linspace(start, stop, (parts or self.workers) + 1).astype(int)
+        return [
             (self.settings, net.weights, net.biases, seed, int(a), int(b))
             for a, b in pairwise(cuts)
             if b > a
         ]
-        parts = list(self._pool.map(_play_job, jobs))
-        return _joined(parts)
+
+    def _on_dask(self, net: MLP, seed: int, start: int, stop: int) -> Batch:
+        if self._client is None:
+            try:
+                # by name, so that Dask stays optional and its untyped API stays Any
+                distributed: Any = importlib.import_module("distributed")
+            except ImportError:
+                raise RuntimeError(
+                    'actors on a Dask cluster need Dask: pip install "vncards-cli[dask]"'
+                ) from None
+            self._client = distributed.Client(self.scheduler, set_as_default=False, timeout=30)
+        threads = max(1, sum(self._client.nthreads().values()))
+        jobs = self._jobs(net, seed, start, stop, threads)
+        futures = self._client.map(_play_job, jobs, pure=False)
+        return _joined(self._client.gather(futures))
 
     def close(self) -> None:
-        """Stop the worker processes (if any were started)."""
+        """Stop the worker processes (if any were started) or leave the cluster."""
         if self._pool is not None:
             self._pool.shutdown()
             self._pool = None
+        if self._client is not None:
+            self._client.close()
+            self._client = None
 
 
 def _joined(parts: Sequence[Batch]) -> Batch:

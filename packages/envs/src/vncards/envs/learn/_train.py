@@ -95,10 +95,19 @@ class Trainer:
 
     # ------------------------------------------------------------ training
 
-    def train(self, games: int, *, workers: int = 1, progress: Progress | None = None) -> None:
+    def train(
+        self,
+        games: int,
+        *,
+        workers: int = 1,
+        scheduler: str | None = None,
+        progress: Progress | None = None,
+    ) -> None:
         """Play and fit until :attr:`games` reaches ``games``, measuring the network
-        against the greedy bot every ``eval_every`` games (and at the end)."""
-        pool = ActorPool(self.config.play, workers)
+        against the greedy bot every ``eval_every`` games (and at the end); the actors
+        run as :class:`~vncards.envs.learn.ActorPool` runs them (``workers`` local
+        processes, or the Dask cluster at ``scheduler``) and make the same samples."""
+        pool = ActorPool(self.config.play, workers, scheduler)
         try:
             every = self.config.eval_every
             while self.games < games:
