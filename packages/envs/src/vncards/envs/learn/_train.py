@@ -22,7 +22,7 @@ from vncards.envs.learn._actors import ActorPool, PlaySettings, features_for
 from vncards.envs.learn._bot import NetBot
 from vncards.envs.learn._evaluate import measure
 from vncards.envs.learn._mlp import MLP, Adam
-from vncards.envs.learn._weights import WeightsError, save_weights
+from vncards.envs.learn._weights import WeightsError, replace_with, save_weights
 
 __all__ = ["TrainConfig", "Trainer"]
 
@@ -207,11 +207,9 @@ class Trainer:
             "curve": self.curve,
             "losses": self.losses,
         }
-        with open(path, "wb") as out:
-            np.savez_compressed(
-                out, info=np.array(json.dumps(info)), rows=self.rows[: self.filled],
-                payoffs=self.payoffs[: self.filled], **arrays,  # type: ignore[arg-type]
-            )  # fmt: skip
+        arrays["info"] = np.array(json.dumps(info))
+        arrays["rows"], arrays["payoffs"] = self.rows[: self.filled], self.payoffs[: self.filled]
+        replace_with(path, arrays)
 
     @classmethod
     def load(cls, path: str | Path) -> Trainer:

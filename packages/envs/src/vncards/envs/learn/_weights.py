@@ -7,6 +7,7 @@ refused with :class:`WeightsError`, in one sentence naming it.
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 from itertools import pairwise
 from pathlib import Path
@@ -16,7 +17,7 @@ import numpy as np
 from vncards.core import VncardsError
 from vncards.envs.learn._mlp import MLP
 
-__all__ = ["FORMAT", "WeightsError", "load_weights", "save_weights"]
+__all__ = ["FORMAT", "WeightsError", "load_weights", "replace_with", "save_weights"]
 
 FORMAT = "vncards-net-1"
 """The ``format`` every weights file's meta names."""
@@ -26,6 +27,17 @@ class WeightsError(VncardsError, ValueError):
     """A weights file that cannot be used: missing, corrupt, or for another game."""
 
 
+def replace_with(path: str | Path, arrays: dict[str, Any]) -> None:
+    """Write ``arrays`` as a compressed ``.npz`` at ``path`` through a file beside it, so
+    that ``path`` holds the old file or the new one, never half of one (a run stopped
+    while it saves keeps its last checkpoint)."""
+    final = Path(path)
+    partial = final.with_name(final.name + ".partial")
+    with open(partial, "wb") as out:
+        np.savez_compressed(out, **arrays)
+    os.replace(partial, final)
+
+
 def save_weights(path: str | Path, net: MLP, meta: dict[str, Any]) -> None:
     """Write ``net`` and ``meta`` (JSON-ready) to ``path``."""
     arrays: dict[str, np.ndarray] = {}
@@ -33,8 +45,7 @@ def save_weights(path: str | Path, net: MLP, meta: dict[str, Any]) -> None:
         arrays[f"w{i}"] = w.astype(np.float32)
         arrays[f"b{i}"] = b.astype(np.float32)
     text = json.dumps({"format": FORMAT, **meta}, sort_keys=True)
-    with open(path, "wb") as out:
-        np.savez_compressed(out, meta=np.array(text), **arrays)  # type: ignore[arg-type]
+    replace_with(path, {"meta": np.array(text), **arrays})
 
 
 def load_weights(path: str | Path) -> tuple[MLP, dict[str, Any]]:
