@@ -111,3 +111,17 @@ def test_weights_of_another_game_or_shape_are_refused(tmp_path: Path) -> None:
     np.savez(tmp_path / "other.npz", meta=np.array("{}"))
     with pytest.raises(WeightsError, match="not a vncards network weights file"):
         net.net_bot("tienlen", weights=tmp_path / "other.npz")
+
+
+def test_with_a_wide_margin_the_bot_keeps_to_its_advisors_play() -> None:
+    # the greedy bot's choice is flagged in the rows; a margin no score difference
+    # reaches makes the net bot play exactly as greedy does
+    greedy = tienlen.bots["greedy"](0)
+    for seed in range(1, 6):
+        state = tienlen.new_game(RULES, 4, seed)
+        bots = [net.net_bot("tienlen", s, margin=1e9) for s in range(4)]
+        while (d := tienlen.decision(state)) is not None:
+            view = tienlen.view(state, d.seat)
+            choice: Any = bots[d.seat].choose(view, d.actions, d.optional)
+            assert choice == greedy.choose(view, d.actions, d.optional)
+            tienlen.apply(state, choice)

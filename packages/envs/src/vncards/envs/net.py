@@ -57,12 +57,20 @@ def _network(path: str, game: str) -> tuple[MLP, ClimbFeatures, dict[str, Any]]:
     return net, features, meta
 
 
-def net_bot(game: str = "tienlen", seed: int = 0, weights: str | Path | None = None) -> NetBot:
+def net_bot(
+    game: str = "tienlen",
+    seed: int = 0,
+    weights: str | Path | None = None,
+    margin: float | None = None,
+) -> NetBot:
     """A bot playing ``game`` with the network in ``weights`` (the shipped one by
-    default); loaded once per file and shared by every bot made from it."""
+    default), loaded once per file and shared by every bot made from it; ``margin`` (see
+    :class:`~vncards.envs.learn.NetBot`) defaults to the one the file names, else 0."""
     path = str(weights) if weights is not None else str(shipped_weights(game))
-    net, features, _ = _network(path, game)
-    return NetBot(net, features, advisor=get_game(game).bots["greedy"](seed), seed=seed)
+    net, features, meta = _network(path, game)
+    keep = float(meta.get("margin", 0.0)) if margin is None else margin
+    advisor = get_game(game).bots["greedy"](seed)
+    return NetBot(net, features, advisor=advisor, margin=keep, seed=seed)
 
 
 def tienlen(seed: int = 0) -> NetBot:

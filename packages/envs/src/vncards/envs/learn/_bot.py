@@ -21,7 +21,10 @@ class NetBot:
     from here), reading only the view it is handed.
 
     ``advisor`` is a bot whose choice in the same view is flagged in the action rows (see
-    :mod:`~vncards.envs.learn._features`). ``explore`` is the chance of a uniformly random
+    :mod:`~vncards.envs.learn._features`); with ``margin`` above 0 the bot keeps to that
+    choice unless another scores higher by more than ``margin`` (in the network's units:
+    lá divided by the training's ``payoff_scale``), so that the network's noise alone
+    does not make it leave a sound play. ``explore`` is the chance of a uniformly random
     action instead (drawn from ``seed``); with ``record`` on, every choice's state row and
     chosen action row are kept in :attr:`seen` for the learner.
 
@@ -42,6 +45,7 @@ class NetBot:
         features: ClimbFeatures,
         *,
         advisor: Bot | None = None,
+        margin: float = 0.0,
         explore: float = 0.0,
         seed: int = 0,
         record: bool = False,
@@ -49,6 +53,8 @@ class NetBot:
         self.net = net
         self.features = features
         self.advisor = advisor
+        self.margin = margin
+        self._advice = -1
         self.explore = explore
         self._random = random.Random(seed).random
         self.record = record
@@ -66,9 +72,10 @@ class NetBot:
 
     def _rows(self, view: ShedView, actions: Sequence[Any], optional: bool) -> np.ndarray:
         rows = self.features.actions(view, actions, optional)
+        self._advice = -1
         if self.advisor is not None and len(rows) > 1:
-            advice = self.advisor.choose(view, actions, optional)
-            rows[_place(actions, advice), self.features.advised] = 1
+            self._advice = _place(actions, self.advisor.choose(view, actions, optional))
+            rows[self._advice, self.features.advised] = 1
         return rows
 
     def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Any | None:
@@ -86,6 +93,9 @@ class NetBot:
         else:
             q = self.net.score(state * self._state_scale, rows * self._action_scale)
             pick = int(np.argmax(q))
+            advice = self._advice
+            if self.margin and advice >= 0 and q[pick] <= q[advice] + self.margin:
+                pick = advice
         if self.record:
             self.seen.append((state, rows[pick]))
         return actions[pick] if pick < len(actions) else None
