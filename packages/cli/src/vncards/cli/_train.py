@@ -78,6 +78,7 @@ def _config(learn: Any, game: str, options: dict[str, Any], seed: int) -> Any:
     play = learn.PlaySettings(
         game=game, players=_widths(options["players"], "--players"),
         explore=options["explore"], greedy_share=options["greedy_share"],
+        margin=options["margin"],
     )  # fmt: skip
     return learn.TrainConfig(
         play=play, hidden=_widths(options["hidden"], "--hidden"), lr=options["lr"],
@@ -124,6 +125,10 @@ def train_command(
     explore: Annotated[
         float, typer.Option("--explore", help="Chance of a random action while learning.")
     ] = 0.05,
+    margin: Annotated[
+        float,
+        typer.Option("--margin", help="How much better than greedy's play another must score."),
+    ] = 0.0,
     hidden: Annotated[str, typer.Option("--hidden", help="Hidden layer widths.")] = "256,128",
     lr: Annotated[float, typer.Option("--lr", help="Adam's step size.")] = 3e-4,
     replay: Annotated[
@@ -157,7 +162,7 @@ def train_command(
     folder = out if out is not None else Path(f"train-{game}")
     folder.mkdir(parents=True, exist_ok=True)
     options = {
-        "players": players, "greedy_share": greedy_share, "explore": explore,
+        "players": players, "greedy_share": greedy_share, "explore": explore, "margin": margin,
         "hidden": hidden, "lr": lr, "replay": replay, "eval_every": eval_every,
         "eval_deals": eval_deals,
     }  # fmt: skip

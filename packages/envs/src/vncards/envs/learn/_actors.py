@@ -30,14 +30,16 @@ __all__ = ["ActorPool", "Batch", "PlaySettings", "play_batch"]
 @dataclass(frozen=True)
 class PlaySettings:
     """How the actors play: the game and its preset, the table sizes (game ``i`` seats
-    ``players[i % len(players)]``), the chance of a random action, and the chance that
-    each seat but one is the game's greedy bot."""
+    ``players[i % len(players)]``), the chance of a random action, the chance that each
+    seat but one is the game's greedy bot, and the network seats' ``margin`` (see
+    :class:`~vncards.envs.learn.NetBot`)."""
 
     game: str = "tienlen"
     variant: str | None = None
     players: tuple[int, ...] = (4,)
     explore: float = 0.05
     greedy_share: float = 0.0
+    margin: float = 0.0
 
 
 @dataclass
@@ -78,8 +80,8 @@ def play_batch(settings: PlaySettings, net: MLP, seed: int, start: int, stop: in
                 continue
             advisor = plugin.bots["greedy"](bot_seed)
             bot = NetBot(
-                net, features, advisor=advisor, explore=settings.explore, seed=bot_seed,
-                record=True,
+                net, features, advisor=advisor, margin=settings.margin,
+                explore=settings.explore, seed=bot_seed, record=True,
             )  # fmt: skip
             bots.append(bot)
             nets.append((seat, bot))

@@ -153,8 +153,9 @@ class Trainer:
 
     def bot(self, seed: int = 0) -> Bot:
         """The network as it is now, as a bot (no exploration)."""
-        advisor = get_game(self.config.play.game).bots["greedy"](seed)
-        return NetBot(self.net, self.features, advisor=advisor, seed=seed)
+        play = self.config.play
+        advisor = get_game(play.game).bots["greedy"](seed)
+        return NetBot(self.net, self.features, advisor=advisor, margin=play.margin, seed=seed)
 
     def measure_point(self) -> dict[str, Any]:
         """Measure against the greedy bot now and add the point to :attr:`curve`."""
@@ -181,6 +182,7 @@ class Trainer:
             "game": self.config.play.game,
             "players": list(self.config.play.players),
             "features": "climb-2",
+            "margin": self.config.play.margin,
             "games": self.games,
             "updates": self.updates,
             "config": self.config.to_json(),
