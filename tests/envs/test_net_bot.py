@@ -39,6 +39,11 @@ def test_the_factory_is_named_module_colon_attribute_and_seats_anywhere() -> Non
     assert all(sum(s.payments) == 0 for s in summaries)
 
 
+def test_the_http_service_seats_it_by_its_reference() -> None:
+    tables = pytest.importorskip("vncards.server._tables")
+    assert tables.make_bot(tienlen, "vncards.envs.net:tienlen", 3).name == "net"
+
+
 def test_the_bot_chooses_from_its_view_alone() -> None:
     # two states that differ only in cards hidden from the seat give the same view, so
     # the bot makes the same choice in both
