@@ -39,6 +39,7 @@ from vncards.cli._runs import stops_in_one_line
 from vncards.cli._serve import serve_command
 from vncards.cli._simulate import simulate_command
 from vncards.cli._tournament import tournament_command
+from vncards.cli._train import train_command
 from vncards.core import VncardsError
 
 __all__ = ["app", "main"]
@@ -181,6 +182,7 @@ app.command("schema", cls=HelpCommand)(_answers_only(schema_command))
 app.command("simulate", cls=HelpCommand)(_answers_only(simulate_command))
 app.command("compare", cls=HelpCommand)(_answers_only(compare_command))
 app.command("tournament", cls=HelpCommand)(_answers_only(tournament_command))
+app.command("train", cls=HelpCommand)(_answers_only(train_command))
 app.command("play", cls=PlayCommand)(play_command)
 app.command("serve", cls=HelpCommand)(serve_command)
 

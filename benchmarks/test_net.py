@@ -1,0 +1,63 @@
+"""Decision time of the shipped ``net`` bot of Tiến lên (``vncards.envs.net:tienlen``):
+its choice in 200 positions of seeded 4-player greedy games, leads and answers alike,
+the greedy bot's choice in the same positions measured in the same run.
+
+``extra_info["us_per_decision"]`` is the median round over the positions;
+``ratio_to_greedy`` how many times the greedy bot's time a decision is. Target: at most
+0.5 ms a decision on one core.
+
+    uv run pytest benchmarks/test_net.py --benchmark-enable --benchmark-only
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+from vncards.core import Bot
+from vncards.envs import net
+from vncards.tienlen import plugin
+
+POSITIONS = 200
+"""Decisions in one round."""
+_TIMES: dict[str, float] = {}
+
+
+def _positions() -> list[tuple[Any, Any]]:
+    """``POSITIONS`` (view, decision) pairs from greedy games, every choice of each."""
+    rules = plugin.presets["dem-la"]
+    out: list[tuple[Any, Any]] = []
+    seed = 0
+    while len(out) < POSITIONS:
+        seed += 1
+        state = plugin.new_game(rules, 4, seed)
+        bots = [plugin.bots["greedy"](seed * 4 + i) for i in range(4)]
+        while (d := plugin.decision(state)) is not None and len(out) < POSITIONS:
+            view = plugin.view(state, d.seat)
+            out.append((view, d))
+            choice: Any = bots[d.seat].choose(view, d.actions, False)
+            plugin.apply(state, choice)
+    return out
+
+
+@pytest.mark.parametrize("bot", ["greedy", "net"])
+def test_decisions(benchmark: BenchmarkFixture, bot: str) -> None:
+    """One decision a position, as a game loop asks for it."""
+    player: Bot = net.tienlen(0) if bot == "net" else plugin.bots["greedy"](0)
+    positions = _positions()
+
+    def decide() -> int:
+        for view, d in positions:
+            player.choose(view, d.actions, d.optional)
+        return len(positions)
+
+    done = benchmark(decide)
+    assert done == POSITIONS
+    stats = benchmark.stats
+    if stats is not None:
+        each = stats.stats.median / POSITIONS
+        _TIMES[bot] = each
+        benchmark.extra_info["us_per_decision"] = round(each * 1e6, 1)
+        if bot == "net" and "greedy" in _TIMES:
+            benchmark.extra_info["ratio_to_greedy"] = round(each / _TIMES["greedy"], 1)
