@@ -18,7 +18,15 @@ from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from vncards.cli._common import InputError, complete_game, console, emit_json, err_console
+from vncards.cli._common import (
+    InputError,
+    complete_game,
+    console,
+    emit_json,
+    err_console,
+    get_plugin,
+    rules_for,
+)
 
 __all__ = ["plot_curve", "train_command"]
 
@@ -76,7 +84,7 @@ def plot_curve(curve: list[dict[str, Any]], path: Path) -> bool:
 
 def _config(learn: Any, game: str, options: dict[str, Any], seed: int) -> Any:
     play = learn.PlaySettings(
-        game=game, players=_widths(options["players"], "--players"),
+        game=game, variant=options["variant"], players=_widths(options["players"], "--players"),
         explore=options["explore"], greedy_share=options["greedy_share"],
         margin=options["margin"],
     )  # fmt: skip
@@ -111,6 +119,9 @@ def train_command(
         str, typer.Argument(help="A climbing game, e.g. tienlen.", autocompletion=complete_game)
     ],
     games: Annotated[int, typer.Option("--games", help="Games to have played in all.")] = 20_000,
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help="Preset of the game.")
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option("--out", help="Folder for the files (default: ./train-GAME)."),
@@ -159,12 +170,13 @@ def train_command(
     matplotlib installed, curve.png. The same seed and settings train the same network.
     """
     learn = _learner()
+    rules_for(get_plugin(game), variant)  # an unknown game or preset is refused here
     folder = out if out is not None else Path(f"train-{game}")
     folder.mkdir(parents=True, exist_ok=True)
     options = {
         "players": players, "greedy_share": greedy_share, "explore": explore, "margin": margin,
         "hidden": hidden, "lr": lr, "replay": replay, "eval_every": eval_every,
-        "eval_deals": eval_deals,
+        "eval_deals": eval_deals, "variant": variant,
     }  # fmt: skip
     checkpoint = folder / "checkpoint.npz"
     if resume and checkpoint.is_file():
