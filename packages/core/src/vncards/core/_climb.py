@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
+from mypy_extensions import mypyc_attr
 from vncards.core._cards import DECK
 from vncards.core._combos import (
     ChopRule,
@@ -73,6 +74,8 @@ class ClimbConfig:
     extra: dict[str, object] = field(default_factory=dict)
 
 
+# games add slots and read them by name: a plain Python class even when compiled
+@mypyc_attr(native_class=False)
 class ClimbState:
     """Where a climbing game stands. All fields are plain ints and lists.
 
@@ -244,6 +247,7 @@ class ClimbState:
 ClimbState._compared = tuple(f for f in ClimbState.__slots__ if f != "engine")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClimbEngine:
     """Rules of play for a climbing game; stateless, so one engine serves many games.
 

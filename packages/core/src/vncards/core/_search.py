@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
 from vncards.core._cards import parse_card
 from vncards.core._combos import classify, legal_plays
 from vncards.core._events import Event, View
@@ -83,6 +84,7 @@ class SearchGame(Protocol):
         ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchHooks:
     """The game-specific parts of a search; the defaults work for any plugin.
 
@@ -157,6 +159,7 @@ class SearchStats:
         self.choice: Any = None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchBot:
     """Determinized search from the seat's view: see the module docstring.
 
@@ -288,6 +291,7 @@ def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClimbHooks(SearchHooks):
     """Search hooks for climbing games built on :class:`~vncards.core.SheddingGame`.
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
+from mypy_extensions import mypyc_attr
 from vncards.core._bots import RandomBot
 from vncards.core._cards import parse_card
 from vncards.core._cardset import FULL_DECK_MASK, mask_ids
@@ -227,6 +228,7 @@ def _seats(mask: int) -> list[Seat]:
     return [Seat(i) for i in range(mask.bit_length()) if mask >> i & 1]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, eq=False)
 class ShedView(View):
     """What one seat of a climbing game may know, with typed fields bots read quickly.
@@ -339,6 +341,7 @@ class ShedView(View):
         raise TypeError(f"not a climbing-game action: {action!r}")
 
 
+@mypyc_attr(native_class=False)
 class SheddingGame(Generic[RulesT]):
     """Plugin base for a climbing game. Subclasses set the class attributes and
     implement :meth:`engine`, :meth:`player_range`, :meth:`hand_size`,
