@@ -1,0 +1,1 @@
+../core/hatch_build.py
