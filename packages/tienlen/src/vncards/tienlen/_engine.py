@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import cast
 
 from mypy_extensions import mypyc_attr
 from vncards.core import (
@@ -196,7 +195,7 @@ class TienLenEngine(ClimbEngine):
         if cls is TienLenEngine:
             cls = _ENGINES[rules.passed_may_chop, rules.finish_on_two == "forbidden"]
         # the base's own __new__ named, not super()'s: compiled, that is what works
-        return cast(TienLenEngine, ClimbEngine.__new__(cls))
+        return ClimbEngine.__new__(cls)
 
     def __init__(self, rules: TienLenRules) -> None:
         self.rules = rules
