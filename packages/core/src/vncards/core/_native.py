@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import sys
@@ -102,7 +103,7 @@ def build_of(package: str) -> str:
     >>> build_of("vncards.core") == ("compiled" if SELECTED["vncards.core"] else "pure Python")
     True
     """
-    __import__(package)
+    importlib.import_module(package)
     return "compiled" if SELECTED.get(package) else "pure Python"
 
 

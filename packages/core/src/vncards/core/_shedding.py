@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
-from mypy_extensions import mypyc_attr
 from vncards.core._bots import RandomBot
 from vncards.core._cards import parse_card
 from vncards.core._cardset import FULL_DECK_MASK, mask_ids
@@ -60,8 +59,6 @@ __all__ = [
 RulesT = TypeVar("RulesT", bound=RulesBase)
 
 
-# a mask of another int type (a bool) stays as given: a plain class when compiled
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Play:
     """``seat`` plays the cards of mask ``cards``.
@@ -126,7 +123,7 @@ class PlayList(Sequence[SheddingAction]):
     @overload
     def __getitem__(self, i: slice) -> Sequence[SheddingAction]: ...
     def __getitem__(self, i: int | slice) -> SheddingAction | Sequence[SheddingAction]:
-        masks: list[Any] = self.masks  # a mask is handed on as given, of whatever int type
+        masks = self.masks
         if type(i) is int and i >= 0:
             # the pick of a bot, once per decision: an equal shared value (see _play)
             n = len(masks)
@@ -171,7 +168,7 @@ _PASSES: dict[int, Pass] = {}
 _PLAYS_LIMIT = 1 << 13
 
 
-def _play(seat: int, mask: Any) -> Play:
+def _play(seat: int, mask: int) -> Play:
     if type(mask) is not int or type(seat) is not int:
         return Play(seat, mask)
     play = _PLAYS.get((seat, mask))
@@ -230,7 +227,6 @@ def _seats(mask: int) -> list[Seat]:
     return [Seat(i) for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, eq=False)
 class ShedView(View):
     """What one seat of a climbing game may know, with typed fields bots read quickly.
@@ -343,7 +339,6 @@ class ShedView(View):
         raise TypeError(f"not a climbing-game action: {action!r}")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class SheddingGame(Generic[RulesT]):
     """Plugin base for a climbing game. Subclasses set the class attributes and
     implement :meth:`engine`, :meth:`player_range`, :meth:`hand_size`,
@@ -388,13 +383,12 @@ class SheddingGame(Generic[RulesT]):
     True
     """
 
-    # class attributes of each game (read on the class when the base is compiled)
-    name: ClassVar[str]
-    title: ClassVar[str]
-    deck: ClassVar[str] = "french"
+    name: str
+    title: str
+    deck = "french"
     rules_model: type[RulesT]
     presets: Mapping[str, RulesT]
-    default_preset: ClassVar[str]
+    default_preset: str
     bots: Mapping[str, BotFactory]
 
     state_type: ClassVar[type[ClimbState]] = ClimbState
@@ -490,7 +484,13 @@ class SheddingGame(Generic[RulesT]):
         eng = state.engine
         assert eng is not None, "a state of this game carries its engine"
         seat = state.turn
-        return seat, PlayList(seat, eng.plays(state), eng.can_pass(state)), False
+        # PlayList(seat, masks, can_pass) without the Python frame of its __init__: this
+        # runs once per decision of every simulated game
+        acts = _new_play_list(PlayList)
+        acts.seat = seat
+        acts.masks = eng.plays(state)
+        acts.can_pass = eng.can_pass(state)
+        return seat, acts, False
 
     def side_decision(self, state: ClimbState) -> tuple[int, Sequence[SheddingAction], bool] | None:
         """A decision that comes before the first play of the game, as ``(seat,
@@ -998,8 +998,7 @@ class SheddingGame(Generic[RulesT]):
                 pool[top] = card
                 mask |= 1 << card
             hands.append(mask)
-        state_type = self.state_type
-        state = state_type.__new__(state_type)
+        state = _new_state(self.state_type)
         state.hands = hands
         state.dealt = tuple([h | p for h, p in zip(hands, view.played_by, strict=True)])
         state.turn = view.to_act if view.to_act is not None else view.table_seat
@@ -1159,6 +1158,7 @@ _STR = tuple(
 )
 
 
+_new_play_list = object.__new__
 _new_view = object.__new__
 
 
@@ -1193,6 +1193,7 @@ def _hand_strings(mask: int) -> tuple[str, ...]:
     )
 
 
+_new_state = object.__new__
 _PASSED: dict[int, Passed] = {}
 
 
