@@ -998,7 +998,9 @@ class SheddingGame(Generic[RulesT]):
                 pool[top] = card
                 mask |= 1 << card
             hands.append(mask)
-        state = _new_state(self.state_type)
+        # the class's own __new__: a compiled ClimbState refuses object's
+        state_type = self.state_type
+        state = state_type.__new__(state_type)
         state.hands = hands
         state.dealt = tuple([h | p for h, p in zip(hands, view.played_by, strict=True)])
         state.turn = view.to_act if view.to_act is not None else view.table_seat
@@ -1193,7 +1195,6 @@ def _hand_strings(mask: int) -> tuple[str, ...]:
     )
 
 
-_new_state = object.__new__
 _PASSED: dict[int, Passed] = {}
 
 
