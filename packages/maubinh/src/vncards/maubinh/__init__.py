@@ -7,10 +7,6 @@ with sập hầm and sập làng, and three bots, exposed as the ``maubinh`` gam
 'quads'
 """
 
-# first: the compiled modules load only when built from these very sources
-import vncards.maubinh._native  # noqa: F401
-
-# isort: split
 from vncards.maubinh._bots import BOTS, ArrangingBot, GreedyBot, RandomArrangeBot, SolverBot
 from vncards.maubinh._engine import (
     SPLITS,
