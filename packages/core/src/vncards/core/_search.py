@@ -516,5 +516,19 @@ def _accepts(factory: Callable[..., Any], keyword: str) -> bool:
         return False
     p = params.get(keyword)
     if p is not None:
+        if p.kind is p.POSITIONAL_ONLY:
+            # a compiled (mypyc) callable lists every parameter as positional-only, yet
+            # takes them by keyword: only Python code means what it says
+            return not _is_python_code(factory)
         return p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
     return any(q.kind is q.VAR_KEYWORD for q in params.values())
+
+
+def _is_python_code(factory: Callable[..., Any]) -> bool:
+    """Whether ``factory`` (a class: its ``__init__``) is written in Python, not compiled.
+
+    >>> _is_python_code(lambda seed: seed), _is_python_code(len)
+    (True, False)
+    """
+    target = getattr(factory, "__init__", factory) if isinstance(factory, type) else factory
+    return hasattr(getattr(target, "__func__", target), "__code__")
