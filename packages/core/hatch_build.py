@@ -8,7 +8,9 @@ its recorded hash. Nothing is compiled when ``VNCARDS_PURE=1`` is set, and any f
 (no C compiler, a mypyc error) leaves the pure wheel with a warning: a build never fails
 for want of the compiled part. The sdist is always pure.
 
-This one file serves every package: the other packages link to it.
+This one file serves every package that compiles: each one's own ``hatch_build.py`` reads
+it (from ``../core`` in the repository, from the copy its sdist carries elsewhere).
+Rebuild after editing a hot module: ``uv sync --reinstall-package vncards-core``.
 """
 
 from __future__ import annotations
