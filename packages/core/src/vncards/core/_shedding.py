@@ -1084,6 +1084,8 @@ class SheddingGame(Generic[RulesT]):
         """Read ``play`` / ``pass`` / ``declare``; other kinds are not this game's."""
         kind = action.kind
         if kind == "play":
+            if not isinstance(action.value, list | tuple):
+                raise RecordError(f"a play is a list of cards, not {action.value!r}")
             mask = 0
             for token in action.value:
                 bit = 1 << _card_id(token)
@@ -1255,6 +1257,8 @@ def _distinct_mask(tokens: Sequence[str]) -> int | None:
 
 
 def _card_id(token: str) -> int:
+    if not isinstance(token, str):  # a record read without a vocabulary checks no shapes
+        raise RecordError(f"a card is written as text, not {token!r}")
     try:
         return parse_card(token).id
     except NotationError as e:
