@@ -5,6 +5,11 @@ A game package: deal and play one game with its random bot. The CLI: `vncards ga
 and `vncards --version`. The environments and the server: installed with one game, an
 environment stepped to the end / the app answering /v1/games in process.
 
+Both builds: a package that names hot modules to compile gives a platform wheel holding
+its compiled group (and ``vncards --version`` installed from the wheels says
+``compiled``); every sdist is pure, and the CLI, core and Tiến lên installed from their
+sdists with ``VNCARDS_PURE=1`` (no compiling) play a game and say ``pure Python``.
+
 Run from the repository root: ``python .ci/install_alone.py [PACKAGE ...]`` (all
 packages when none is named). Exits non-zero, naming
 the package, when one does not install or fails its check.
@@ -13,8 +18,10 @@ the package, when one does not install or fails its check.
 from __future__ import annotations
 
 import email
+import os
 import subprocess
 import sys
+import tarfile
 import tempfile
 import tomllib
 import zipfile
@@ -101,7 +108,12 @@ def closure(names: list[str], wheels: dict[str, Path]) -> list[Path]:
 
 def main() -> None:
     dist = Path(tempfile.mkdtemp(prefix="vncards-dist-"))
-    run(["uv", "build", "--all-packages", "--quiet", "-o", str(dist)], cwd=ROOT)
+    # sdist and wheel each from the source tree: a game's hot modules compile against the
+    # core's sources beside them
+    run(
+        ["uv", "build", "--all-packages", "--sdist", "--wheel", "--quiet", "-o", str(dist)],
+        cwd=ROOT,
+    )
     wheels = {p.name.split("-")[0].replace("_", "-"): p for p in sorted(dist.glob("*.whl"))}
     sdists = sorted(dist.glob("*.tar.gz"))
     packages = {}
@@ -113,6 +125,7 @@ def main() -> None:
     missing = sorted(set(packages) - set(wheels))
     if missing or len(sdists) < len(packages):
         raise SystemExit(f"install-alone: not every package built (missing: {missing})")
+    check_builds(packages, wheels, sdists)
     for name, project in packages.items():
         is_game = "vncards.games" in project.get("entry-points", {})
         extra: list[str] = []
@@ -142,9 +155,58 @@ def main() -> None:
             if name == "vncards-cli":
                 script = str(Path(venv) / "bin" / "vncards")
                 out = run([script, "--version"], cwd=venv)
+                if compiles(packages["vncards-core"]) and "(compiled)" not in out:
+                    raise SystemExit(f"install-alone: the compiled wheels run pure: {out}")
                 run([script, "games"], cwd=venv)
                 print(f"{name}: {out.strip()}; `vncards games` ran")
+    if sys.argv[1:] == [] or "vncards-cli" in sys.argv[1:]:
+        pure_from_sdists(sdists)
     print(f"install-alone: {len(packages)} packages built and installed alone")
+
+
+def compiles(project: dict[str, object]) -> bool:
+    """Whether a package names hot modules for its wheel's compiled group."""
+    path = ROOT / "packages" / str(project["name"]).removeprefix("vncards-") / "pyproject.toml"
+    hooks = tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {})
+    custom = hooks.get("hatch", {}).get("build", {}).get("targets", {}).get("wheel", {})
+    return bool(custom.get("hooks", {}).get("custom", {}).get("compiled"))
+
+
+def check_builds(
+    packages: dict[str, dict[str, object]], wheels: dict[str, Path], sdists: list[Path]
+) -> None:
+    """Compiled wheels where a package compiles, pure ones elsewhere; pure sdists."""
+    for name, project in packages.items():
+        with zipfile.ZipFile(wheels[name]) as z:
+            names = z.namelist()
+        native = [n for n in names if n.endswith((".so", ".pyd"))]
+        manifest = [n for n in names if n.endswith("/_compiled/manifest.json")]
+        if compiles(project) and not (native and manifest):
+            raise SystemExit(f"install-alone: {wheels[name].name} holds no compiled group")
+        if not compiles(project) and native:
+            raise SystemExit(f"install-alone: {wheels[name].name} holds extension modules")
+    for sdist in sdists:
+        with tarfile.open(sdist) as tar:
+            native = [n for n in tar.getnames() if n.endswith((".so", ".pyd", ".c"))]
+        if native:
+            raise SystemExit(f"install-alone: {sdist.name} is not pure: {native[:3]}")
+    print("install-alone: compiled wheels and pure sdists")
+
+
+def pure_from_sdists(sdists: list[Path]) -> None:
+    """The CLI, core and Tiến lên from their sdists, built with VNCARDS_PURE=1."""
+    wanted = ("vncards_cli-", "vncards_core-", "vncards_tienlen-")
+    files = [str(s) for s in sdists if s.name.startswith(wanted)]
+    env = {**os.environ, "VNCARDS_PURE": "1"}
+    with tempfile.TemporaryDirectory(prefix="vncards-pure-") as venv:
+        run(["uv", "venv", "--quiet", "--python", sys.executable, venv])
+        python = str(Path(venv) / "bin" / "python")
+        run(["uv", "pip", "install", "--quiet", "--no-cache", "--python", python, *files], env=env)
+        out = run([str(Path(venv) / "bin" / "vncards"), "--version"], cwd=venv)
+        if "(pure Python)" not in out:
+            raise SystemExit(f"install-alone: the sdists built a compiled install: {out}")
+        played = run([python, "-c", GAME_SMOKE], cwd=venv)
+        print(f"sdists, pure: {out.strip()}; {played.strip().splitlines()[-1]}")
 
 
 if __name__ == "__main__":

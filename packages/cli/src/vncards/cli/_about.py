@@ -1,9 +1,11 @@
 """``vncards --version``: the installed version and whether the compiled build runs.
 
 A compiled build turns the hot paths of the core (card sets, combinations, the climbing
-engine) into extension modules. Whether it is in use is read from the modules Python
-actually imports, not from a flag: a module loaded from a file with an extension-module
-suffix (``.so``, ``.pyd``) is compiled, one loaded from ``.py`` is not.
+engine, the shedding game loop) into extension modules; ``vncards.core._native`` chooses
+them as the core loads, unless ``VNCARDS_PURE=1`` is set or a source was edited since the
+build. Whether it is in use is read from the modules Python actually imports, not from a
+flag: a module loaded from a file with an extension-module suffix (``.so``, ``.pyd``) is
+compiled, one loaded from ``.py`` is not.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ HOT_MODULES = ("vncards.core._cardset", "vncards.core._combos", "vncards.core._c
 def is_compiled(module: str) -> bool:
     """Whether ``module`` is loaded from an extension module rather than Python source.
 
-    >>> is_compiled("vncards.core._cardset")
-    False
+    >>> from vncards.core._native import SELECTED
+    >>> is_compiled("vncards.core._cardset") == SELECTED["vncards.core"]
+    True
     >>> is_compiled("sys")  # built into the interpreter
     False
     """
@@ -35,8 +38,9 @@ def is_compiled(module: str) -> bool:
 def build_kind(modules: Sequence[str] = HOT_MODULES) -> str:
     """``compiled`` when every hot module is an extension module, else ``pure Python``.
 
-    >>> build_kind()
-    'pure Python'
+    >>> from vncards.core._native import build_of
+    >>> build_kind() == build_of("vncards.core")
+    True
     """
     return "compiled" if all(is_compiled(m) for m in modules) else "pure Python"
 
@@ -51,7 +55,7 @@ def _version() -> str:
 def version_line() -> str:
     """What ``vncards --version`` prints: the version and the build in use.
 
-    >>> version_line().startswith("vncards ") and version_line().endswith("(pure Python)")
+    >>> version_line().endswith((" (compiled)", " (pure Python)"))
     True
     """
     return f"vncards {_version()} ({build_kind()})"

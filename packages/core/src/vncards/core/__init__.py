@@ -5,6 +5,10 @@
 'straight'
 """
 
+# first: the compiled hot modules load only when built from these very sources
+import vncards.core._native  # noqa: F401
+
+# isort: split
 from vncards.core._adapter import Plugin
 from vncards.core._bots import RandomBot
 from vncards.core._cards import (

@@ -6,9 +6,12 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 __all__ = ["RandomBot"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot:
     """Picks uniformly among the offered actions; an optional choice is declined with
     probability ``decline`` (so random players still take wins they are offered when

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
+from mypy_extensions import mypyc_attr
 from vncards.core._cards import DECK
 from vncards.core._combos import (
     ChopRule,
@@ -73,6 +74,33 @@ class ClimbConfig:
     extra: dict[str, object] = field(default_factory=dict)
 
 
+# the fields of every climbing state (a game's subclass adds its own)
+_STATE_SLOTS = (
+    "chain_chopper",
+    "chain_value",
+    "chain_victim",
+    "chop_net",
+    "chop_transfers",
+    "dealt",
+    "engine",
+    "events",
+    "finished",
+    "first",
+    "hands",
+    "n_actions",
+    "out",
+    "passed",
+    "pile",
+    "played",
+    "rules",
+    "table",
+    "table_seat",
+    "turn",
+    "winner",
+)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClimbState:
     """Where a climbing game stands. All fields are plain ints and lists.
 
@@ -106,34 +134,13 @@ class ClimbState:
     (('chops',), 2, True)
     """
 
-    __slots__ = (
-        "chain_chopper",
-        "chain_value",
-        "chain_victim",
-        "chop_net",
-        "chop_transfers",
-        "dealt",
-        "engine",
-        "events",
-        "finished",
-        "first",
-        "hands",
-        "n_actions",
-        "out",
-        "passed",
-        "pile",
-        "played",
-        "rules",
-        "table",
-        "table_seat",
-        "turn",
-        "winner",
-    )
+    __slots__ = _STATE_SLOTS
 
     extra_fields: ClassVar[tuple[str, ...]] = ()
     """The slots a game's subclass adds, in order (worked out when it is defined)."""
 
-    _compared: ClassVar[tuple[str, ...]]
+    # what == compares: every slot but the engine (it follows from the rules)
+    _compared: ClassVar[tuple[str, ...]] = tuple(f for f in _STATE_SLOTS if f != "engine")
 
     hands: list[int]
     dealt: tuple[int, ...]
@@ -191,7 +198,7 @@ class ClimbState:
         extra: list[str] = []
         for klass in reversed(cls.__mro__):
             if issubclass(klass, ClimbState) and klass is not ClimbState:
-                slots = klass.__dict__.get("__slots__", ())
+                slots = vars(klass).get("__slots__", ())
                 extra.extend([slots] if isinstance(slots, str) else slots)
         cls.extra_fields = tuple(extra)
         cls._compared = ClimbState._compared + cls.extra_fields
@@ -241,9 +248,7 @@ class ClimbState:
     __hash__ = None  # type: ignore[assignment]
 
 
-ClimbState._compared = tuple(f for f in ClimbState.__slots__ if f != "engine")
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClimbEngine:
     """Rules of play for a climbing game; stateless, so one engine serves many games.
 

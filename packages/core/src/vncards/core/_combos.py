@@ -17,6 +17,7 @@ from enum import IntEnum
 from itertools import combinations
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
 from vncards.core._errors import RulesError
 from vncards.core._follow import allowed, follows_masks, one_colour_pairs, per_rank
 
@@ -161,6 +162,7 @@ class ComboRules:
         return t
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class ChopRule:
     """One row of a chop table ("chặt"): ``attacker`` may beat ``target`` out of type.

@@ -25,8 +25,9 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
+from mypy_extensions import mypyc_attr
 from vncards.core._cards import parse_card
 from vncards.core._combos import classify, legal_plays
 from vncards.core._events import Event, View
@@ -83,6 +84,7 @@ class SearchGame(Protocol):
         ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchHooks:
     """The game-specific parts of a search; the defaults work for any plugin.
 
@@ -100,7 +102,8 @@ class SearchHooks:
     ['a', 'b', None]
     """
 
-    margin = 0.0
+    # a class attribute that subclasses override (read on the class when compiled)
+    margin: ClassVar[float] = 0.0
 
     def candidates(self, view: Any, actions: Sequence[Any], optional: bool) -> list[Any]:
         """The choices worth searching, best guess first; ``None`` stands for declining
@@ -157,6 +160,7 @@ class SearchStats:
         self.choice: Any = None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchBot:
     """Determinized search from the seat's view: see the module docstring.
 
@@ -288,6 +292,7 @@ def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClimbHooks(SearchHooks):
     """Search hooks for climbing games built on :class:`~vncards.core.SheddingGame`.
 
@@ -511,5 +516,19 @@ def _accepts(factory: Callable[..., Any], keyword: str) -> bool:
         return False
     p = params.get(keyword)
     if p is not None:
+        if p.kind is p.POSITIONAL_ONLY:
+            # a compiled (mypyc) callable lists every parameter as positional-only, yet
+            # takes them by keyword: only Python code means what it says
+            return not _is_python_code(factory)
         return p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
     return any(q.kind is q.VAR_KEYWORD for q in params.values())
+
+
+def _is_python_code(factory: Callable[..., Any]) -> bool:
+    """Whether ``factory`` (a class: its ``__init__``) is written in Python, not compiled.
+
+    >>> _is_python_code(lambda seed: seed), _is_python_code(len)
+    (True, False)
+    """
+    target = getattr(factory, "__init__", factory) if isinstance(factory, type) else factory
+    return hasattr(getattr(target, "__func__", target), "__code__")

@@ -998,7 +998,9 @@ class SheddingGame(Generic[RulesT]):
                 pool[top] = card
                 mask |= 1 << card
             hands.append(mask)
-        state = _new_state(self.state_type)
+        # the class's own __new__: a compiled ClimbState refuses object's
+        state_type = self.state_type
+        state = state_type.__new__(state_type)
         state.hands = hands
         state.dealt = tuple([h | p for h, p in zip(hands, view.played_by, strict=True)])
         state.turn = view.to_act if view.to_act is not None else view.table_seat
@@ -1082,6 +1084,8 @@ class SheddingGame(Generic[RulesT]):
         """Read ``play`` / ``pass`` / ``declare``; other kinds are not this game's."""
         kind = action.kind
         if kind == "play":
+            if not isinstance(action.value, list | tuple):
+                raise RecordError(f"a play is a list of cards, not {action.value!r}")
             mask = 0
             for token in action.value:
                 bit = 1 << _card_id(token)
@@ -1193,7 +1197,6 @@ def _hand_strings(mask: int) -> tuple[str, ...]:
     )
 
 
-_new_state = object.__new__
 _PASSED: dict[int, Passed] = {}
 
 
@@ -1254,6 +1257,8 @@ def _distinct_mask(tokens: Sequence[str]) -> int | None:
 
 
 def _card_id(token: str) -> int:
+    if not isinstance(token, str):  # a record read without a vocabulary checks no shapes
+        raise RecordError(f"a card is written as text, not {token!r}")
     try:
         return parse_card(token).id
     except NotationError as e:

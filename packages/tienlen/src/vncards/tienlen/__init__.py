@@ -12,6 +12,10 @@ The package's plugin object is :data:`plugin` (entry point ``tienlen`` in the
 12
 """
 
+# first: the compiled modules load only when built from these very sources
+import vncards.tienlen._native  # noqa: F401
+
+# isort: split
 from vncards.tienlen._bots import GreedyBot, split_hand
 from vncards.tienlen._engine import (
     CHOP_TABLE,

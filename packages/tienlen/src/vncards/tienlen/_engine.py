@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
+from mypy_extensions import mypyc_attr
 from vncards.core import (
-    ChopRule,
     ClimbConfig,
-    ClimbEngine,
-    ClimbState,
     Combo,
     ComboRules,
     IllegalMove,
@@ -20,6 +19,10 @@ from vncards.core import (
     format_card,
     legal_plays,
 )
+
+# the bases from their own modules: a class compiled apart from them loads them there
+from vncards.core._climb import ClimbEngine, ClimbState
+from vncards.core._combos import ChopRule
 from vncards.tienlen._events import Stuck
 from vncards.tienlen._rules import TienLenRules
 from vncards.tienlen._scoring import chop_value
@@ -83,6 +86,8 @@ _THREE_PAIRS = (Kind.PAIR_RUN, 6)
 _FOUR_PAIRS = (Kind.PAIR_RUN, 8)
 
 
+# subclasses of core classes: plain classes when compiled apart from the core
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class _Row(ChopRule):
     """A chop-table row that turns most plays away by their size alone: the engine
@@ -126,6 +131,7 @@ def _choppable(table: Combo) -> bool:
     return (*shape, None) in _CHOPPABLE or (*shape, table.top_rank) in _CHOPPABLE
 
 
+@mypyc_attr(native_class=False)
 class TienLenState(ClimbState):
     """A Tiến lên game: the climbing state plus ``lead_card`` (a one-card mask, or 0:
     the card the very first play of the game must contain, 3♠ under
@@ -159,6 +165,7 @@ class TienLenState(ClimbState):
         self.lead_card = 0
 
 
+@mypyc_attr(native_class=False)
 class TienLenEngine(ClimbEngine):
     """The climbing engine with Tiến lên's rules. On a :class:`TienLenState` it keeps
     the 3♠ opening (``lead_card``) and counts chops (``chops``).
@@ -187,7 +194,8 @@ class TienLenEngine(ClimbEngine):
         # game pays nothing for them
         if cls is TienLenEngine:
             cls = _ENGINES[rules.passed_may_chop, rules.finish_on_two == "forbidden"]
-        return super().__new__(cls)
+        # the base's own __new__ named, not super()'s: compiled, that is what works
+        return ClimbEngine.__new__(cls)
 
     def __init__(self, rules: TienLenRules) -> None:
         self.rules = rules
@@ -201,7 +209,7 @@ class TienLenEngine(ClimbEngine):
             ClimbConfig(
                 combo_rules=combos,
                 chops=CHOP_TABLE,
-                chop_value=lambda target: chop_value(target, rules),
+                chop_value=partial(chop_value, rules=rules),  # no closure: compiles
                 passed_may_chop=rules.passed_may_chop,
                 hand_size=rules.hand_size,
                 min_players=rules.min_players,
@@ -333,6 +341,7 @@ class TienLenEngine(ClimbEngine):
 _OWN_HOOK = TienLenEngine._plays_hook
 
 
+@mypyc_attr(native_class=False)
 class LastTwoEngine(TienLenEngine):
     """The engine when ``finish_on_two`` is ``forbidden``: when a round ends, a leader
     holding only a 2 leaves play (see :meth:`TienLenEngine.skip_stuck_leaders`).
@@ -347,6 +356,7 @@ class LastTwoEngine(TienLenEngine):
             self.skip_stuck_leaders(state)
 
 
+@mypyc_attr(native_class=False)
 class ComebackEngine(TienLenEngine):
     """The engine when ``passed_may_chop`` is set: a passed player may come back in the
     round, only to chop."""
@@ -373,6 +383,7 @@ class ComebackEngine(TienLenEngine):
         self._end_round(state)
 
 
+@mypyc_attr(native_class=False)
 class ComebackLastTwoEngine(ComebackEngine, LastTwoEngine):
     """Both: a passed player may come back to chop, and no one goes out on a 2."""
 

@@ -20,7 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from vncards.core import ClimbHooks, ClimbState, SearchBot, SearchGame
+from mypy_extensions import mypyc_attr
+from vncards.core import ClimbState, SearchBot, SearchGame
+
+# the base from its own module: a class compiled apart from it loads it there
+from vncards.core._search import ClimbHooks
 from vncards.tienlen._bots import Unit, greedy_answer, greedy_lead, narrows_units, split_hand
 from vncards.tienlen._rules import TienLenRules
 
@@ -30,6 +34,8 @@ _TWO = 12
 _TWOS = 15 << (_TWO * 4)
 
 
+# a subclass of a core class: a plain class when compiled apart from the core
+@mypyc_attr(native_class=False)
 class TienLenHooks(ClimbHooks):
     """Tiến lên's search hooks: the beginner's strategy as rollout policy, the units of
     :func:`~vncards.tienlen.split_hand` as candidates.
