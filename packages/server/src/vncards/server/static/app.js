@@ -235,6 +235,7 @@ function scheduleView() {
     if (S.busy || !S.table) return;
     try {
       const view = await api(viewPath());
+      if (S.gap) { S.gap = false; addAt(0, view.history); }
       // a view no newer than the one shown would only undo the player's selection
       if (!S.busy && view.events > S.view.events) render(view);
     } catch (e) {
@@ -271,6 +272,8 @@ function drain() {
 // Every event has its index on the table: one shown already is never shown again,
 // whichever source (the stream, an action's answer, a view) brings it.
 function addAt(start, events) {
+  // events past a gap wait for the next view, whose history fills the gap
+  if (start > S.log.length) S.gap = true;
   let fresh = 0;
   events.forEach((e, i) => {
     if (start + i === S.log.length) { S.log.push(e); fresh++; }

@@ -11,6 +11,8 @@ function renderLog(fresh = 0) {
 // ---------- the table ----------
 function render(view) {
   S.view = view;
+  // a game over lists every event it had, whichever of them the stream did not bring
+  if (view.finished) addAt(0, view.history);
   const mine = view.to_act === view.player;
   document.body.dataset.state = view.finished ? "finished" : mine ? "mine" : "waiting";
   document.body.dataset.events = String(view.events);
