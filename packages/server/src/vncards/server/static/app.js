@@ -373,7 +373,8 @@ async function boot() {
     if (here.get("t") && here.get("watch")) await sit(here.get("t"), null);
     else if (here.get("t") && here.get("k")) await sit(here.get("t"), here.get("k"));
     else if (here.get("t") && here.get("join")) await join(here.get("t"), here.get("join"));
-    else if (kept && kept.table && kept.token) await sit(kept.table, kept.token).catch(() => {
+    // a link that asks for a game (?game=) sets up a new table instead of resuming
+    else if (kept && kept.table && kept.token && !wanted) await sit(kept.table, kept.token).catch(() => {
       localStorage.removeItem("vncards-seat");
       $("#table").hidden = true; $("#setup").hidden = false;
       document.body.dataset.state = "setup";
