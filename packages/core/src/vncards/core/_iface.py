@@ -56,7 +56,8 @@ class Notation:
     the tools know by name), ``parse`` (a token to the game's card number, or a
     :class:`~vncards.core.NotationError`), ``format`` (a card number to its record
     token), ``split`` (one typed value to its tokens), ``look`` (how a card looks to
-    people, when not as a French card) and ``examples`` (entries a help screen shows).
+    people, when not as a French card), ``examples`` (entries a help screen shows) and
+    ``size`` (how many card numbers there are: ``0`` to ``size - 1``).
 
     >>> FRENCH.parse("10 cơ"), FRENCH.format(31)
     (31, '10H')
@@ -70,6 +71,16 @@ class Notation:
     split: Callable[[str], list[str]] = split_card_list
     look: Callable[[str, bool], CardLook] | None = None
     examples: tuple[str, ...] = ()
+    size: int = 52
+
+    def deck(self) -> tuple[str, ...]:
+        """The record token of every card number, in number order (a screen that draws
+        cards from data alone learns the deck from it).
+
+        >>> FRENCH.deck()[:3], len(FRENCH.deck())
+        (('3S', '3C', '3D'), 52)
+        """
+        return tuple(self.format(n) for n in range(self.size))
 
     def cards(self, text: str) -> list[int]:
         """The card numbers of one typed value (``"8S 8H"``, ``"10 cơ, J cơ"``)."""

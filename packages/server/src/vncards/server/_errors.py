@@ -7,13 +7,19 @@ from typing import Any
 __all__ = ["ApiError", "error_body", "quoted"]
 
 
-def error_body(code: str, message: str) -> dict[str, Any]:
-    """The JSON body of every error answer.
+def error_body(code: str, message: str, lang: str | None = None) -> dict[str, Any]:
+    """The JSON body of every error answer; ``lang`` says which language ``message``
+    is in, when a request asked for the game's words (``?lang=``) and the game gave them.
 
     >>> error_body("no-such-table", "There is no table 'x'.")
     {'error': {'code': 'no-such-table', 'message': "There is no table 'x'."}}
+    >>> error_body("cannot-pass", "Lúc này không được bỏ lượt.", "vi")["error"]["lang"]
+    'vi'
     """
-    return {"error": {"code": code, "message": " ".join(message.split())}}
+    error = {"code": code, "message": " ".join(message.split())}
+    if lang is not None:
+        error["lang"] = lang
+    return {"error": error}
 
 
 def quoted(text: str, most: int = 40) -> str:
@@ -36,12 +42,13 @@ class ApiError(Exception):
     (409, 'game-over')
     """
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, lang: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.lang = lang
 
     def body(self) -> dict[str, Any]:
         """The error as the JSON body of the answer."""
-        return error_body(self.code, self.message)
+        return error_body(self.code, self.message, self.lang)

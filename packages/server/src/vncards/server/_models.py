@@ -13,7 +13,9 @@ from vncards.core import GamePlugin, game_record_schema
 
 __all__ = [
     "ActionReply",
+    "CheckReply",
     "ErrorBody",
+    "GameDetail",
     "GamesList",
     "Hint",
     "Lobby",
@@ -32,6 +34,10 @@ class ErrorDetail(BaseModel):
 
     code: str = Field(description="Stable, e.g. no-such-table, bad-token, not-your-turn.")
     message: str = Field(description="One line for people.")
+    lang: str | None = Field(
+        default=None,
+        description="The language of message when it is the game's own words (?lang=).",
+    )
 
 
 class ErrorBody(BaseModel):
@@ -57,6 +63,37 @@ class GameEntry(BaseModel):
     presets: list[Preset]
     players: list[int] = Field(min_length=2, max_length=2)
     bots: list[str]
+
+
+class CardLookJson(BaseModel):
+    """How one card looks to people in one language."""
+
+    label: str = Field(description="The card in a line of text, e.g. 10♥ or tướng đỏ.")
+    face: list[str] = Field(description="The parts drawn on the card's face, e.g. 10 and ♥.")
+    colour: str | None = Field(description="red, black, yellow, green, white, or null.")
+
+
+class NotationJson(BaseModel):
+    """A game's cards: the notation's name and every card's look in each language."""
+
+    name: str
+    cards: dict[str, dict[str, CardLookJson]] = Field(
+        description="Record token → language (vi, en) → how the card looks."
+    )
+
+
+class ActionKeyJson(BaseModel):
+    """One record action key of a game and the JSON Schema of its value."""
+
+    key: str
+    schema_: dict[str, Any] = Field(alias="schema")
+
+
+class GameDetail(GameEntry):
+    """``GET /v1/games/{game}``: a game's entry with what a page draws it from."""
+
+    notation: NotationJson
+    actions: list[ActionKeyJson]
 
 
 class GamesList(BaseModel):
@@ -171,6 +208,14 @@ class ActionReply(BaseModel):
     view: TableView
 
 
+class CheckReply(BaseModel):
+    """``POST /v1/tables/{id}/check``: whether the action would be taken now, and if
+    not, the error ``actions`` would answer."""
+
+    legal: bool
+    error: ErrorDetail | None
+
+
 class Hint(BaseModel):
     """``GET /v1/tables/{id}/hint``: the strongest bot's choice for the seat, unplayed."""
 
@@ -222,11 +267,11 @@ def typed_openapi(app: FastAPI, games: Mapping[str, GamePlugin[Any, Any, Any]]) 
         record = paths.get("/v1/tables/{table_id}/record", {}).get("get")
         if record is not None:
             record["responses"]["200"]["content"] = {"application/json": {"schema": refs}}
-        act = paths.get("/v1/tables/{table_id}/actions", {}).get("post")
-        if act is not None:
-            actions = [_action_schema(schemas[n]) for n in records]
-            body = {"oneOf": [a for a in actions if a is not None]} if any(actions) else None
-            if body is not None:
+        actions = [_action_schema(schemas[n]) for n in records]
+        body = {"oneOf": [a for a in actions if a is not None]} if any(actions) else None
+        for path in ("/v1/tables/{table_id}/actions", "/v1/tables/{table_id}/check"):
+            act = paths.get(path, {}).get("post")
+            if act is not None and body is not None:
                 act["requestBody"]["content"]["application/json"]["schema"] = body
         app.openapi_schema = doc
         return doc

@@ -19,8 +19,9 @@ from vncards.core import (
     referee,
 )
 from vncards.server._batch import BatchLimits, new_spool, referee_batch_stream, spooled_lines
-from vncards.server._errors import ApiError
-from vncards.server._models import ErrorBody, GamesList
+from vncards.server._errors import ApiError, quoted
+from vncards.server._models import ErrorBody, GameDetail, GamesList
+from vncards.server._notation import game_detail
 
 __all__ = ["games_payload", "referee_json", "referee_router"]
 
@@ -78,10 +79,11 @@ def referee_router(
     """The games list and the referee, over ``games`` (a batch within ``batch_limits``).
 
     >>> sorted(r.path for r in referee_router({}).routes)
-    ['/v1/games', '/v1/referee', '/v1/referee/batch']
+    ['/v1/games', '/v1/games/{game}', '/v1/referee', '/v1/referee/batch']
     """
     router = APIRouter()
     limits = batch_limits or BatchLimits(MAX_RECORD_BYTES, 100_000)
+    details: dict[str, dict[str, Any]] = {}
 
     @router.get(
         "/v1/games", tags=["games"], response_model=None, responses={200: {"model": GamesList}}
@@ -89,6 +91,24 @@ def referee_router(
     async def list_games() -> dict[str, Any]:
         """The installed games: title, deck, presets with their player ranges, bots."""
         return {"games": games_payload(games)}
+
+    @router.get(
+        "/v1/games/{game}",
+        tags=["games"],
+        response_model=None,
+        responses={200: {"model": GameDetail}, 404: {"model": ErrorBody}},
+    )
+    async def one_game(game: str) -> dict[str, Any]:
+        """One installed game: its entry of ``/v1/games``, its cards (every card's
+        token and how it looks in Vietnamese and English) and its action keys with the
+        JSON Schema of their values, which a page draws the game from."""
+        plugin = games.get(game)
+        if plugin is None:
+            raise ApiError(404, "unknown-game", f"There is no game {quoted(game)}.")
+        if game not in details:
+            entry = next(e for e in games_payload({game: plugin}))
+            details[game] = await run_in_threadpool(game_detail, plugin, entry)
+        return details[game]
 
     @router.post(
         "/v1/referee",

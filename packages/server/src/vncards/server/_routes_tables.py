@@ -22,6 +22,7 @@ from vncards.core import MAX_RULE_NUMBER, rule_too_big
 from vncards.server._errors import ApiError
 from vncards.server._models import (
     ActionReply,
+    CheckReply,
     ErrorBody,
     Hint,
     Lobby,
@@ -35,7 +36,7 @@ from vncards.server._runner import NewTable, TableRunner
 from vncards.server._secrets import socket_subprotocol, socket_token
 from vncards.server._store import StoredTable
 from vncards.server._tables import Table
-from vncards.server._words import Language, words_json
+from vncards.server._words import Language, refusal_in, words_json
 
 __all__ = ["JoinRequest", "TableRequest", "tables_router"]
 
@@ -179,6 +180,15 @@ def _typed(model: type[BaseModel] | None, *errors: int, status: int = 200) -> di
     return {"response_model": None, "responses": answers}
 
 
+# a record action without player; typed_openapi gives it each game's action schemas
+_ACTION_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {"application/json": {"schema": {"type": "object"}}},
+    }
+}
+
+
 def tables_router(runner: TableRunner) -> APIRouter:
     """The tables' endpoints over ``runner``."""
     router = APIRouter()
@@ -255,12 +265,7 @@ def tables_router(runner: TableRunner) -> APIRouter:
         "/v1/tables/{table_id}/actions",
         tags=["tables"],
         **_typed(ActionReply, 401, 404, 409, 422),
-        openapi_extra={
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": {"type": "object"}}},
-            }
-        },
+        openapi_extra=_ACTION_BODY,
     )
     async def act(
         table_id: str, request: Request, credentials: Credentials, lang: Lang = None
@@ -269,12 +274,39 @@ def tables_router(runner: TableRunner) -> APIRouter:
         ``{"decline": true}`` for an optional choice). 200 once it is stored, with the
         events it and the bots after it caused, as this seat sees them, and the seat's
         view; 409 with the rule's code for an illegal action, which changes nothing."""
-        await runner.seat(table_id, _token(credentials))
+        table, _ = await runner.seat(table_id, _token(credentials))
         data = await _json_body(request)
-        seat, table, first = await runner.act(table_id, _token(credentials), data)
+        try:
+            seat, table, first = await runner.act(table_id, _token(credentials), data)
+        except ApiError as e:
+            if lang is None or e.status != 409:
+                raise
+            raise refusal_in(table, lang, e) from None
         async with runner.lock(table_id):
             view = _view(runner, table, seat, lang)
             return {"events": table.events_json(seat, first), "view": view}
+
+    @router.post(
+        "/v1/tables/{table_id}/check",
+        tags=["tables"],
+        **_typed(CheckReply, 401, 404, 422),
+        openapi_extra=_ACTION_BODY,
+    )
+    async def check(
+        table_id: str, request: Request, credentials: Credentials, lang: Lang = None
+    ) -> dict[str, Any]:
+        """Whether the token's seat may take an action now, without taking it (a page
+        greys a button that would be refused and says why): the body is what
+        ``actions`` takes; ``legal`` and, when it is not, the ``error`` that
+        ``actions`` would answer (its code, and its message in the game's words with
+        ``lang``). Nothing changes."""
+        data = await _json_body(request)
+        table, refusal = await runner.check(table_id, _token(credentials), data)
+        if refusal is None:
+            return {"legal": True, "error": None}
+        if lang is not None and refusal.status == 409:
+            refusal = refusal_in(table, lang, refusal)
+        return {"legal": False, **refusal.body()}
 
     @router.post(
         "/v1/tables/{table_id}/next",

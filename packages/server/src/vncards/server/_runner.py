@@ -293,6 +293,16 @@ class TableRunner:
         table.last_active = now
         return first
 
+    async def check(
+        self, table_id: str, token: str | None, body: Any
+    ) -> tuple[Table, ApiError | None]:
+        """Whether the token's seat may take the action ``body`` now, without taking it:
+        the table and ``None`` if it may, else the refusal :meth:`act` would answer."""
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            seat = table.seat_of(token)
+            return table, await asyncio.to_thread(table.check, seat, body)
+
     async def join(self, table_id: str, player: str) -> tuple[Table, str]:
         """Take ``player``'s open seat at ``table_id``: the table and the seat's new
         token, committed before it returns. 409 when the seat is not open (taken

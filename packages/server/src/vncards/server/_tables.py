@@ -285,11 +285,9 @@ class Table:
         first = len(self.events)
         d = self.decision
         assert d is not None
-        if isinstance(body, dict) and body.get("decline") is True and len(body) == 1:
+        if _declines(body):
             if d.seat != seat or not d.optional:
-                raise ApiError(
-                    409, "nothing-to-decline", "There is no optional choice of yours to decline."
-                )
+                raise _NOTHING_TO_DECLINE
             self._decline(seat)
         else:
             action = self._read(seat, body)
@@ -299,6 +297,20 @@ class Table:
                 raise self._refusal(action)
         self.run_bots()
         return first
+
+    def check(self, seat: int, body: Any) -> ApiError | None:
+        """Whether ``seat`` may take ``body`` (as :meth:`act` reads it) now: ``None``
+        if so, else the refusal :meth:`act` would answer. Nothing is played."""
+        d = self.decision
+        if d is None:
+            return ApiError(409, "game-over", "The game is over: no action is taken.")
+        if _declines(body):
+            return None if d.seat == seat and d.optional else _NOTHING_TO_DECLINE
+        try:
+            action = self._read(seat, body)
+        except ApiError as e:
+            return e
+        return None if d.seat == seat and action in d.actions else self._refusal(action)
 
     def stand_in(self, seat: int, bot: Bot) -> int:
         """``bot`` makes ``seat``'s pending choice for it (its turn clock ran out), then
@@ -346,6 +358,16 @@ class Table:
         """Tell every open event stream that something happened."""
         for w in self.watchers:
             w.set()
+
+
+_NOTHING_TO_DECLINE = ApiError(
+    409, "nothing-to-decline", "There is no optional choice of yours to decline."
+)
+
+
+def _declines(body: Any) -> bool:
+    """Whether ``body`` is ``{"decline": true}``."""
+    return isinstance(body, dict) and body.get("decline") is True and len(body) == 1
 
 
 def make_bot(plugin: GamePlugin[Any, Any, Any], kind: str, seed: int) -> Bot:

@@ -5,6 +5,7 @@ the game and its payment reasons in words, from the game's own
 writes the table from its JSON alone.
 
 A line is a list of parts: a string, or ``{"cards": [...]}`` for cards a page draws.
+A refused action is said in the game's words too (:func:`refusal_in`).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from vncards.core import Cards, SpeaksAtTable, resolve_rules, vocabulary_of
+from vncards.server._errors import ApiError
 from vncards.server._tables import SPECTATOR, Table
 
-__all__ = ["Language", "line_json", "words_json"]
+__all__ = ["Language", "line_json", "refusal_in", "words_json"]
 
 Language = Literal["vi", "en"]
 
@@ -66,3 +68,25 @@ def words_json(table: Table, seat: int | None, lang: Language) -> dict[str, Any]
         "outcome": outcome,
         "reasons": {code: talk.reason(code) for code in sorted(codes)},
     }
+
+
+def refusal_in(table: Table, lang: Language, error: ApiError) -> ApiError:
+    """``error`` (a refused action) with the game's own sentence for it in ``lang``
+    (its :meth:`~vncards.core.TableTalk.refusal`), marked with that language; in
+    Vietnamese, a refusal the game has no sentence for stays as it was, unmarked.
+
+    >>> from vncards.tienlen import plugin
+    >>> from vncards.server._tables import new_table
+    >>> table, _ = new_table("t", plugin, variant=None, rules=None, players=["A", "B"],
+    ...                      bots={}, seed=1, now=0.0)
+    >>> said = refusal_in(table, "vi", ApiError(409, "cannot-pass-lead", "You lead."))
+    >>> said.message, said.lang
+    ('Người đi đầu vòng phải đánh, không được bỏ lượt.', 'vi')
+    """
+    plugin = table.plugin
+    said = error.message
+    if isinstance(plugin, SpeaksAtTable):
+        said = _talk(table, plugin, lang).refusal(error.code, error.message)
+    if lang == "vi" and said == error.message:
+        return error
+    return ApiError(error.status, error.code, said, lang)

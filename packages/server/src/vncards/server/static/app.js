@@ -5,9 +5,6 @@
 
 const BOT_NAMES = ["An", "Bình", "Chi", "Dũng", "Em", "Giang", "Hà", "Khánh"];
 const BOT_PREFERENCE = ["search", "solver", "greedy"];
-const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
-const FRENCH = /^(10|[2-9TJQKA])[SCDH]$/i;
-const TUSAC = /^[RYGW][KAERCHP]$/;
 const S = {
   lang: (localStorage.getItem("vncards-lang") || "vi"),
   games: [], game: null, table: null, token: null, me: null, bots: {},
@@ -26,29 +23,36 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 // ---------- cards ----------
+// A game's cards come from the service (GET /v1/games/{game}): every card's token and
+// how it looks in each language. A string is a card exactly when the game lists it.
+function deck() {
+  return (S.game && S.game.notation && S.game.notation.cards) || {};
+}
 function isCard(x) {
-  if (typeof x !== "string") return false;
-  return S.game && S.game.deck === "tusac" ? TUSAC.test(x) : FRENCH.test(x);
+  return typeof x === "string" && Object.hasOwn(deck(), x);
+}
+function look(token) {
+  const card = deck()[token];
+  return (card && (card[S.lang] || card.en)) || { label: token, face: [token], colour: null };
 }
 function cardFace(token, small = false, tag = "span") {
-  if (TUSAC.test(token) && S.game && S.game.deck === "tusac") {
-    const name = t(`pieces.${token[1]}`);
-    return el(tag, {
-      class: `card ts ts-${token[0]}${small ? " small" : ""}`,
-      title: `${name} ${t(`colours.${token[0]}`)}`, data: { card: token },
-    }, name);
-  }
-  const suit = token.slice(-1).toUpperCase();
-  const rank = token.slice(0, -1).toUpperCase().replace("T", "10");
-  const red = suit === "D" || suit === "H";
-  return el(tag, { class: `card${red ? " red" : ""}${small ? " small" : ""}`, title: token, data: { card: token } },
-    el("span", {}, rank), el("span", { class: "suit" }, SUITS[suit] || suit));
+  const seen = look(token);
+  const long = seen.face.join("").length > 3;
+  const cls = `card${seen.colour ? ` c-${seen.colour}` : ""}${long ? " long" : ""}${small ? " small" : ""}`;
+  return el(tag, { class: cls, title: seen.label, data: { card: token } },
+    seen.face.map((part, i) => el("span", { class: i ? "suit" : "" }, part)));
 }
 function cardsRow(tokens, small = true) {
   return el("span", { class: "cards" }, tokens.map((c) => cardFace(c, small)));
 }
 function cardsText(tokens) {
-  return tokens.map((c) => (S.game && S.game.deck === "tusac" ? `${t(`pieces.${c[1]}`)} ${t(`colours.${c[0]}`)}` : c.slice(0, -1).replace("T", "10") + (SUITS[c.slice(-1).toUpperCase()] || c.slice(-1)))).join(" ");
+  return tokens.map((c) => look(c).label).join(" ");
+}
+// A game's data for the page (its cards and action keys), asked once a game.
+async function gameDetail(name) {
+  S.details = S.details || {};
+  if (!S.details[name]) S.details[name] = await api(`/v1/games/${encodeURIComponent(name)}`);
+  return S.details[name];
 }
 // ---------- API ----------
 async function api(path, options = {}) {
@@ -187,7 +191,7 @@ async function sit(table, token) {
   if (S.ws) { const old = S.ws; S.ws = null; old.close(); }
   pending = [];
   const view = await api(viewPath());
-  S.game = S.games.find((g) => g.name === view.game) || { name: view.game, deck: "french", bots: [] };
+  S.game = await gameDetail(view.game);
   S.me = view.player;
   S.log = [...view.history];
   $("#setup").hidden = true;

@@ -120,8 +120,6 @@ const TEXT = {
       "an-ga": "ăn gà", "an-chot": "ăn chốt", rank: "thứ hạng", mom: "móm", u: "ù", win: "tiền tới",
       khap: "khạp", khui: "khui", quan: "quàn",
     },
-    pieces: { K: "Tướng", A: "Sĩ", E: "Tượng", R: "Xe", C: "Pháo", H: "Mã", P: "Chốt" },
-    colours: { R: "đỏ", Y: "vàng", G: "xanh", W: "trắng" },
   },
   en: {
     tagline: "Vietnamese card games: Tiến lên, Sâm Lốc, Tứ Sắc, Mậu Binh — play the bots",
@@ -207,8 +205,6 @@ const TEXT = {
       "binh-lung": "foul hand", "sap-lang": "sập làng", "an-ga": "a discard taken", "an-chot": "a chốt taken",
       rank: "place", mom: "móm", u: "ù", win: "the win", khap: "Khạp", khui: "Khui", quan: "Quàn",
     },
-    pieces: { K: "General", A: "Advisor", E: "Elephant", R: "Chariot", C: "Cannon", H: "Horse", P: "Soldier" },
-    colours: { R: "red", Y: "yellow", G: "green", W: "white" },
   },
 };
 function t(key, vars = {}) {
