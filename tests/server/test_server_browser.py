@@ -78,6 +78,17 @@ def open_table(page: Any, server: LiveServer, game: str) -> None:
     page.wait_for_selector(READY)
 
 
+def open_in_language(page: Any, server: LiveServer, game: str, lang: str, seed: int) -> None:
+    """A new table of ``game`` dealt from ``seed``, the page in ``lang``."""
+    page.goto(server.url)
+    page.wait_for_selector("body[data-lobby]")
+    page.evaluate(f"localStorage.setItem('vncards-lang', '{lang}')")
+    page.goto(f"{server.url}/?game={game}&seed={seed}")
+    page.wait_for_selector("body[data-lobby]")
+    page.click("#start")
+    page.wait_for_selector(READY)
+
+
 def legal(page: Any) -> list[dict[str, Any]]:
     """The seat's legal actions, as the page lists them."""
     return [

@@ -16,7 +16,13 @@ from vncards.core import vocabulary_of
 from vncards.server.testing import LiveServer
 
 from tests.server.conftest import installed
-from tests.server.test_server_browser import READY, browser, page, server, take_turn
+from tests.server.test_server_browser import (
+    browser,
+    open_in_language,
+    page,
+    server,
+    take_turn,
+)
 
 __all__ = ["browser", "page", "server"]
 
@@ -64,13 +70,7 @@ def _leaks(text: str, codes: set[str], lang: str) -> set[str]:
 
 
 def _play(pg: Any, server: LiveServer, game: str, lang: str, moves: int) -> None:
-    pg.goto(server.url)
-    pg.wait_for_selector("body[data-lobby]")
-    pg.evaluate(f"localStorage.setItem('vncards-lang', '{lang}')")
-    pg.goto(f"{server.url}/?game={game}&seed=2")
-    pg.wait_for_selector("body[data-lobby]")
-    pg.click("#start")
-    pg.wait_for_selector(READY)
+    open_in_language(pg, server, game, lang, 2)
     for _ in range(moves):
         if pg.locator("body[data-state=finished]").count():
             return
@@ -101,24 +101,31 @@ def test_no_code_is_shown_to_people(page: Any, server: LiveServer, game: str, la
 def test_a_refused_move_says_why_in_the_page_language(
     page: Any, server: LiveServer, lang: str
 ) -> None:
-    """Refused moves say why: in English the game's own reason, in Vietnamese the
-    sentence for the refusal's code, never the code or the English sentence."""
+    """Refused moves say why: the game's own reason in the page's language (its table
+    talk's refusal, asked with ?lang=), never the code, and in Vietnamese never the
+    engine's English sentence."""
     _play(page, server, "tienlen", lang, 0)
     page.wait_for_selector("body[data-state=mine]")
     table, token = page.evaluate("[S.table, S.token]")
     # a pass where the seat must lead, or a play that does not beat: refused either way
     body = {"pass": True} if not page.evaluate("S.view.public.table") else {"play": ["3S"]}
-    answer = httpx2.post(
-        f"{server.url}/v1/tables/{table}/actions",
-        json=body,
-        headers={"Authorization": f"Bearer {token}"},
-    ).json()["error"]
+
+    def refused(query: str) -> dict[str, Any]:
+        error: dict[str, Any] = httpx2.post(
+            f"{server.url}/v1/tables/{table}/actions{query}",
+            json=body,
+            headers={"Authorization": f"Bearer {token}"},
+        ).json()["error"]
+        return error
+
+    answer, plain = refused(f"?lang={lang}"), refused("")
     page.evaluate(f"send({body!r})".replace("True", "true"))
     page.wait_for_function("document.querySelector('#action-error').textContent !== ''")
     said = page.inner_text("#action-error")
-    if lang == "en":
-        assert said == answer["message"]
-    else:
-        assert said == page.evaluate(f"TEXT.vi.refusals[{answer['code']!r}]")
-        assert answer["code"] not in said
-        assert answer["message"] not in said
+    assert said == answer["message"]
+    assert answer["lang"] == lang
+    assert answer["code"] not in said
+    talk = installed()["tienlen"].table_talk(vietnamese=lang == "vi")
+    assert said == talk.refusal(answer["code"], plain["message"])
+    if lang == "vi":
+        assert plain["message"] not in said

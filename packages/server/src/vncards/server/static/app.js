@@ -64,6 +64,7 @@ async function api(path, options = {}) {
   if (!res.ok) {
     const error = new Error(data && data.error ? data.error.message : `${res.status}`);
     error.code = data && data.error ? data.error.code : null;
+    error.lang = data && data.error ? data.error.lang : null;
     throw error;
   }
   return data;

@@ -133,14 +133,35 @@ function shapeText(v) {
   }
   return typeof v === "string" && isCard(v) ? cardsText([v]) : String(v);
 }
+// What a game's action value is, from the JSON Schema of its record key: a flag
+// (pass, draw), one card, a list of cards; null for any other (offered only when legal).
+function shapeOf(schema) {
+  if (!schema) return null;
+  if (schema.const === true || schema.type === "boolean") return "flag";
+  if (schema.type === "array" && schema.items && schema.items.type === "string") return "cards";
+  if (schema.type === "string" && !schema.enum && !("const" in schema)) return "card";
+  return null;
+}
+// The seat's choices: every legal kind of action, and on its turn also each of the
+// game's flag and card actions it cannot take now, greyed, saying why.
+function choices(view) {
+  const kinds = kindsOf(view.legal);
+  const shapes = new Map(((S.game && S.game.actions) || []).map((a) => [a.key, shapeOf(a.schema)]));
+  if (view.player != null && view.to_act === view.player) {
+    for (const [key, shape] of shapes) if (shape && !kinds.has(key)) kinds.set(key, []);
+  }
+  return [...kinds].map(([kind, values]) => [kind, values, shapes.get(kind)]);
+}
 function renderActions(view) {
   const box = $("#actions");
   box.replaceChildren();
   $("#groups").replaceChildren();
   if (view.finished) return;
-  for (const [kind, values] of kindsOf(view.legal)) {
-    if (values.every((v) => v === true)) {
-      box.append(actionButton(t(`kind.${kind}`), kind, () => send({ [kind]: true })));
+  for (const [kind, values, shape] of choices(view)) {
+    if (shape === "flag" || (values.length && values.every((v) => v === true))) {
+      const b = actionButton(t(`kind.${kind}`), kind, () => send({ [kind]: true }));
+      if (!values.length) b.dataset.flag = kind;
+      box.append(b);
     } else if (values.some(nested)) {
       // a list of card lists or of mappings: each legal value is offered as it stands
       for (const v of values) {
@@ -148,19 +169,21 @@ function renderActions(view) {
         b.dataset.choice = JSON.stringify(v);
         box.append(b);
       }
-    } else if (values.every((v) => Array.isArray(v))) {
+    } else if (shape === "cards" || (values.length && values.every((v) => Array.isArray(v)))) {
       const b = actionButton(t(`kind.${kind}`), kind, () => {
         const m = values.find((v) => sameCards(v, selectedTokens()));
         if (m) send({ [kind]: m });
       });
       b.dataset.match = JSON.stringify(values);
+      b.dataset.shape = "cards";
       box.append(b);
-    } else if (values.every((v) => typeof v === "string" && isCard(v))) {
+    } else if (shape === "card" || (values.length && values.every((v) => typeof v === "string" && isCard(v)))) {
       const b = actionButton(t(`kind.${kind}`), kind, () => {
         const sel = selectedTokens();
         if (sel.length === 1 && values.includes(sel[0])) send({ [kind]: sel[0] });
       });
       b.dataset.match = JSON.stringify(values.map((v) => [v]));
+      b.dataset.shape = "card";
       box.append(b);
     } else if (values.every((v) => typeof v === "string")) {
       for (const v of new Set(values)) {
@@ -212,9 +235,39 @@ function composer(kind, template, box) {
 function updateButtons() {
   for (const b of document.querySelectorAll("#actions button[data-match]")) {
     const values = JSON.parse(b.dataset.match);
-    b.disabled = S.busy || !values.some((v) => sameCards(v, selectedTokens()));
+    const sel = selectedTokens();
+    const matched = values.some((v) => sameCards(v, sel));
+    b.disabled = S.busy || !matched;
+    if (matched || S.busy) sayWhy(b, null);
+    else if (b.dataset.shape === "card" && sel.length !== 1) sayWhy(b, null, t("pick", { n: 1 }));
+    else sayWhy(b, { [b.dataset.action]: b.dataset.shape === "card" ? sel[0] : sel });
   }
-  for (const b of document.querySelectorAll("#actions button:not([data-match]):not([data-compose])")) b.disabled = S.busy;
+  for (const b of document.querySelectorAll("#actions button[data-flag]")) {
+    b.disabled = true;
+    if (!S.busy) sayWhy(b, { [b.dataset.flag]: true });
+  }
+  for (const b of document.querySelectorAll("#actions button:not([data-match]):not([data-compose]):not([data-flag])")) b.disabled = S.busy;
+}
+// A greyed button's title says why it is greyed: the game's reason for refusing
+// `body` now (asked of the service, nothing played), or `own` words of the page.
+async function sayWhy(b, body, own = null) {
+  const key = body === null ? "" : JSON.stringify(body);
+  if (b.dataset.whyFor === key && (body !== null || b.title === (own || ""))) return;
+  b.dataset.whyFor = key;
+  if (body === null) {
+    if (own) b.title = own; else b.removeAttribute("title");
+    delete b.dataset.why;
+    return;
+  }
+  try {
+    const out = await api(`/v1/tables/${S.table}/check?lang=${S.lang}`, { method: "POST", body: key });
+    if (b.dataset.whyFor !== key) return; // the selection changed meanwhile
+    if (out.legal) { b.removeAttribute("title"); delete b.dataset.why; return; }
+    b.title = refusal(out.error);
+    b.dataset.why = out.error.code;
+  } catch (e) {
+    if (b.dataset.whyFor === key) b.title = refusal(e);
+  }
 }
 function renderLegal(view) {
   const chips = view.legal.slice(0, 80).map((a) => {

@@ -63,28 +63,6 @@ const TEXT = {
       "bad-bots": "Máy chơi ngồi ở ghế không có người.", "unknown-bot": "Không có máy chơi này.",
       "bad-request": "Yêu cầu không hợp lệ.", "bad-open-seats": "Ghế mở phải là ghế của người chơi.",
       "unknown-game": "Không có trò chơi này.", "bad-json": "Yêu cầu không đọc được.",
-      "cannot-pass-lead": "Bạn đi đầu vòng: không được bỏ lượt.", "cannot-pass": "Lúc này không được bỏ lượt.",
-      "card-not-in-hand": "Bạn không có lá này.", "does-not-beat": "Bài này không chặn được bài trên bàn.",
-      "empty-play": "Hãy chọn ít nhất một lá.", "finish-on-two": "Không được về bằng heo (lá 2).",
-      "must-follow": "Phải đánh cùng kiểu bài với bài trên bàn.", "not-a-combination": "Những lá này không thành bộ.",
-      "passed-this-round": "Bạn đã bỏ lượt trong vòng này.", "unknown-action": "Trò này không có nước đi đó.",
-      "wrong-first-play": "Ván đầu phải đánh có 3 bích.", "already-declared": "Đã có người báo rồi.",
-      "declare-after-play": "Chỉ được báo Sâm trước lá đầu tiên.", "unknown-declaration": "Không có lời báo này.",
-      "no-such-seat": "Không có ghế này.", "no-such-action": "Không có nước đi này.", "illegal-action": "Nước đi không hợp lệ.",
-      "no-cards": "Bạn không còn bài.", "already-drew": "Bạn đã bốc hoặc ăn rồi.", "khap-locked": "Khạp không được tách.",
-      "more-junk": "Cách ăn này để lại nhiều rác hơn.", "must-discard": "Bạn phải đánh một lá.",
-      "must-take": "Bạn phải ăn lá này.", "no-discard": "Không có lá để đánh.", "no-pass": "Lúc này không được bỏ qua.",
-      "not-a-group": "Những lá này không thành bộ.", "not-junk": "Lá này không phải rác.",
-      "own-card": "Không được ăn lá của chính mình.", "already-melded": "Bạn đã hạ phỏm rồi.",
-      "must-draw": "Bạn phải bốc hoặc ăn trước.", "must-meld": "Bạn phải hạ phỏm trước.",
-      "no-discard-left": "Gửi thế thì không còn lá để đánh.", "no-lay-off": "Lúc này không gửi được.",
-      "no-phom": "Lá này không thành phỏm với bài của bạn.", "no-stock": "Nọc đã hết.",
-      "no-such-phom": "Không có phỏm nào giữ lá đó.", "not-a-phom": "Những lá này không thành phỏm.",
-      "not-meld-turn": "Chưa đến lượt hạ phỏm.", "taken-card": "Không được đánh lá đã ăn.",
-      "taken-cards": "Lá đã ăn phải nằm trong phỏm, mỗi phỏm một lá.", "two-taken": "Phỏm này cần thêm một lá đã ăn khác.",
-      "breaks-phom": "Đánh lá này thì lá đã ăn không còn nằm trong phỏm.",
-      "already-arranged": "Bạn đã xếp bài rồi.", "bad-arrangement": "Chi 1 và chi 2 năm lá, chi 3 ba lá, không lá nào hai lần.",
-      "instant-win-hand": "Bài bạn là mậu binh trắng: không cần xếp.", "not-your-cards": "Bạn không có những lá này.",
       other: "Nước đi này không được nhận.",
     },
     key: {
@@ -275,12 +253,12 @@ function gameWords() {
 function wordsText(line) {
   return line.map((p) => (typeof p === "string" ? p : cardsText(p.cards))).join("").trim();
 }
-// A refused request in the page's language: in English the game's (or the service's)
-// own reason; in Vietnamese the sentence for its code, since games give their reasons
-// in English only.
+// A refused request in the page's language: the game's own reason when the service
+// gives it in that language (asked with ?lang=), else in English the service's, in
+// Vietnamese the page's sentence for the service's code.
 function refusal(e) {
   if (!e || !e.code) return S.lang === "en" && e && e.message && !/^\d+$/.test(e.message) ? e.message : t("unknownError");
-  if (S.lang === "en") return e.message;
+  if (e.lang === S.lang || S.lang === "en") return e.message;
   return TEXT.vi.refusals[e.code] || TEXT.vi.refusals.other;
 }
 function comboName(code) {
