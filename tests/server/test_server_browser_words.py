@@ -129,3 +129,30 @@ def test_a_refused_move_says_why_in_the_page_language(
     assert said == talk.refusal(answer["code"], plain["message"])
     if lang == "vi":
         assert plain["message"] not in said
+
+
+def test_every_page_text_is_in_both_languages(page: Any, server: LiveServer) -> None:
+    """Vietnamese and English each complete: the page's one table of texts gives every
+    code both languages (refusals only Vietnamese: in English the service's sentence
+    is shown)."""
+    page.goto(server.url)
+    page.wait_for_selector("body[data-lobby]")
+    missing = page.evaluate(
+        """() => {
+          const out = [];
+          const walk = (node, path) => {
+            if (typeof node.vi === "string" || typeof node.en === "string") {
+              const want = path.startsWith("refusals.") ? ["vi"] : ["vi", "en"];
+              for (const lang of want) {
+                if (typeof node[lang] !== "string") out.push(`${path}.${lang}`);
+              }
+              return;
+            }
+            for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
+          };
+          walk(TEXT, "");
+          return out;
+        }"""
+    )
+    assert missing == []
+    assert page.evaluate("Object.keys(TEXT.kind).length") >= 9

@@ -322,7 +322,7 @@ function applyLanguage() {
   document.documentElement.lang = S.lang;
   $("#lang").textContent = S.lang === "vi" ? "EN" : "VI";
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
-  if (!$("#name").value || $("#name").value === TEXT.vi.you || $("#name").value === TEXT.en.you) $("#name").value = t("you");
+  if (!$("#name").value || $("#name").value === TEXT.you.vi || $("#name").value === TEXT.you.en) $("#name").value = t("you");
   if (S.view) { render(S.view); renderLog(); reword(); }
   if (!$("#lobby").hidden) showLobby();
 }

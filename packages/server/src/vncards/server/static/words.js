@@ -2,195 +2,194 @@
 // the game's own words when the service gives them (a view asked with ?lang=).
 "use strict";
 
+// One table: each text by its code, in both languages ({ vi, en }); a group (kind,
+// combos, event, ...) holds such texts by code. Refusals are in Vietnamese only: in
+// English the page shows the service's own sentence.
 const TEXT = {
-  vi: {
-    tagline: "Bài Việt: Tiến lên, Sâm Lốc, Tứ Sắc, Mậu Binh — chơi với máy",
-    newTable: "Bàn mới", game: "Trò chơi", variant: "Luật", players: "Số người",
-    bot: "Máy chơi", yourName: "Tên bạn", deal: "Chia bài", you: "Bạn",
-    yourHand: "Bài của bạn", legalMoves: "Các nước đi hợp lệ", settlement: "Kết quả",
-    player: "Người chơi", net: "Tiền (lá)", transfers: "Chi trả", from: "Ai trả",
-    to: "Ai nhận", amount: "Số lá", reason: "Lý do", again: "Ván mới", events: "Diễn biến",
-    yourTurn: "Đến lượt bạn", yourTurnOptional: "Đến lượt bạn (có thể bỏ qua)",
-    waiting: "Chờ {name}…", gameOver: "Hết ván", winner: "Người thắng: {name}",
-    noWinner: "Không ai thắng", cards: "{n} lá", decline: "Bỏ qua", reset: "Chọn lại",
-    isBot: "máy", connecting: "Đang kết nối…", busy: "Máy đang đi…",
-    pick: "Chọn {n} lá rồi bấm", unknownError: "Có lỗi",
-    friends: "Bạn bè", joinLinks: "Gửi mỗi người một đường dẫn để vào ghế:",
-    watchLink: "Xem bàn (không thấy bài ai)", nextHand: "Ván tiếp", spectating: "Đang xem",
-    friendName: "Bạn {n}", copy: "Chép", total: "Tổng trận", hint: "Gợi ý",
-    lobby: "Bàn đang chờ người", refresh: "Xem lại", lobbyEmpty: "Chưa có bàn nào còn ghế trống.",
-    dealt: "Chia lúc", freeSeats: "Ghế trống (bấm để vào)", listed: "Mở ghế bạn bè trong sảnh",
-    fouled: "binh lủng", parts: { chi1: "Chi 1", chi2: "Chi 2", chi3: "Chi 3" },
-    showdown: { beats: "thắng {who}", losesTo: "thua {who}", ties: "hòa {who}" },
-    kind: {
-      play: "Đánh", pass: "Bỏ lượt", declare: "Báo", draw: "Bốc", discard: "Đánh lá",
-      take: "Ăn", arrange: "Xếp bài", meld: "Hạ phỏm", lay_off: "Gửi",
-    },
-    words: { sam: "Sâm" },
-    botNames: { search: "tìm nước (mạnh nhất)", solver: "giải bài", greedy: "tham", random: "ngẫu nhiên", sam: "báo Sâm" },
-    combos: {
-      single: "lá lẻ", pair: "đôi", triple: "sám", straight: "sảnh", "pair-run": "đôi thông",
-      quad: "tứ quý", "four-of-a-kind": "tứ quý",
-      "straight-flush": "thùng phá sảnh", quads: "tứ quý", "full-house": "cù lũ", flush: "thùng",
-      trips: "sám cô", "two-pair": "thú", "high-card": "mậu thầu",
-      "single-general": "tướng lẻ", "general-set": "tướng sĩ tượng", "chariot-set": "xe pháo mã",
-      soldiers: "chốt", set: "phỏm ngang", run: "phỏm dọc",
-    },
-    instant: {
-      dragon: "sảnh rồng", "four-twos": "tứ quý heo", "five-pair-run": "5 đôi thông", "six-pairs": "6 đôi",
-      "one-colour": "đồng hoa", "three-triples": "3 sám cô", "five-pairs": "5 đôi",
-      "rong-cuon": "rồng cuốn", "sanh-rong": "sảnh rồng", "dong-mau-13": "13 lá đồng màu",
-      "dong-mau-12": "12 lá đồng màu", "nam-doi-mot-sam": "5 đôi 1 sám", "luc-phe-bon": "lục phé bôn",
-      "ba-thung": "3 thùng", "ba-sanh": "3 sảnh", u: "ù", "u-tron": "ù tròn", "u-khan": "ù khan",
-    },
-    presets: {
-      standard: "chuẩn", flat: "tính phẳng", a23: "A-2-3 là sảnh", "five-players": "năm người",
-      "dem-la": "đếm lá", "ba-bich": "3 bích đi đầu", "mien-bac": "miền Bắc",
-    },
-    values: {
-      act: "đánh hoặc hạ", draw: "bốc", open: "mở đầu", over: "hết ván", active: "có lá chờ",
-      discard: "đánh lá", khui: "khui", win: "thắng",
-    },
-    refusals: {
-      "not-your-turn": "Chưa đến lượt bạn.", "game-over": "Ván đã hết.",
-      "not-offered": "Bạn không được đi nước này lúc này.", "must-act": "Bạn phải đi, không được bỏ qua.",
-      "nothing-to-decline": "Không có gì để bỏ qua.", "table-changed": "Bàn vừa thay đổi: hãy xem lại rồi đi.",
-      "bad-action": "Nước đi này không đọc được.", "bad-token": "Mã ghế không đúng: hãy mở lại đường dẫn của bạn.",
-      "no-token": "Cần mã ghế: hãy mở đường dẫn của bạn.", "no-such-table": "Không có bàn này (có thể đã đóng).",
-      "no-such-player": "Bàn này không có ghế tên đó.", "seat-taken": "Ghế này đã có người: chọn ghế khác.",
-      "not-finished": "Ván chưa xong.", "too-many-tables": "Máy chủ đang đủ bàn: thử lại sau.",
-      "bad-players": "Tên người chơi phải khác nhau và không để trống.", "bad-rules": "Luật chơi không hợp lệ.",
-      "bad-bots": "Máy chơi ngồi ở ghế không có người.", "unknown-bot": "Không có máy chơi này.",
-      "bad-request": "Yêu cầu không hợp lệ.", "bad-open-seats": "Ghế mở phải là ghế của người chơi.",
-      "unknown-game": "Không có trò chơi này.", "bad-json": "Yêu cầu không đọc được.",
-      other: "Nước đi này không được nhận.",
-    },
-    key: {
-      table: "Trên bàn", pile: "Bài đã ra", value: "giá trị", victim: "bị chặt",
-      chopper: "người chặt", group: "nhóm", cards: "bài", played: "Đã đánh", passed: "Đã bỏ lượt",
-      out: "Hết bài", chain: "Chuỗi chặt", chop_net: "Tiền chặt", first: "Đi đầu",
-      declarations: "Báo", dealer: "Nhà cái", turn: "Lượt", phase: "Bước", active: "Lá chờ",
-      active_from: "Của", active_drawn: "Lá bốc", groups: "Bài đã hạ", discards: "Bài đánh ra",
-      dead: "Bài chết", stock: "Nọc còn", khap: "Khạp", den: "Đền", outcome: "Kết cục",
-      winner: "Thắng", arranged: "Đã xếp", instant: "Mậu binh trắng", arrangements: "Bài xếp",
-      shown: "Bài lật", name: "Tên", card: "Lá", meld_order: "Thứ tự hạ", melds: "Phỏm đã hạ",
-      player: "Người", points: "Điểm", table_discards: "Số lá đã đánh", takeable: "Lá ăn được",
-      taken: "Lá đã ăn", taken_by: "Người ăn", onto: "gửi vào", entries: "gửi", groups_meld: "phỏm",
-    },
-    outcome: {
-      win: "Thắng", "instant-win": "Ăn trắng", "sam-success": "Sâm thành công",
-      "sam-failed": "Sâm thất bại", draw: "Hòa", showdown: "So bài",
-    },
-    event: {
-      play: "{p} đánh {cards}", pass: "{p} bỏ lượt", chop: "{p} chặt {victim} ({value} lá)",
-      declare: "{p} báo {what}", draw: "{p} bốc {card}", drawHidden: "{p} bốc một lá",
-      discard: "{p} đánh {card}", take: "{p} ăn {card} với {cards}", takeAlone: "{p} ăn {card}",
-      out: "{p} hết bài", win: "{p} thắng ({outcome})", winNone: "Ván hòa",
-      settle: "Thanh toán", arrange: "{p} đã xếp bài", reveal: "{p} lật bài",
-      "one-card": "{p} báo một lá", stuck: "{p} kẹt heo, ra khỏi ván", violation: "{p} phạm luật ({rule})",
-      den: "{p} phải đền", meld: "{p} hạ phỏm {groups}", mom: "{p} móm", lay_off: "{p} gửi {entries}",
-      instant: "{p} tới trắng ({what})", other: "{p}: một nước đi",
-    },
-    reasons: {
-      "cards-left": "còn bài", chop: "chặt", "thoi-2": "thối 2", "thoi-hang": "thối hàng",
-      cong: "cóng", "instant-win": "ăn trắng", sam: "Sâm", "bao-mot": "báo một", den: "đền",
-      chi: "thắng chi", "sap-ham": "sập hầm", "binh-lung": "binh lủng", "sap-lang": "sập làng",
-      "an-ga": "ăn gà", "an-chot": "ăn chốt", rank: "thứ hạng", mom: "móm", u: "ù", win: "tiền tới",
-      khap: "khạp", khui: "khui", quan: "quàn",
-    },
+  tagline: { vi: "Bài Việt: Tiến lên, Sâm Lốc, Tứ Sắc, Mậu Binh — chơi với máy", en: "Vietnamese card games: Tiến lên, Sâm Lốc, Tứ Sắc, Mậu Binh — play the bots" },
+  newTable: { vi: "Bàn mới", en: "New table" }, game: { vi: "Trò chơi", en: "Game" },
+  variant: { vi: "Luật", en: "Variant" }, players: { vi: "Số người", en: "Players" },
+  bot: { vi: "Máy chơi", en: "Bots" }, yourName: { vi: "Tên bạn", en: "Your name" },
+  deal: { vi: "Chia bài", en: "Deal" }, you: { vi: "Bạn", en: "You" },
+  yourHand: { vi: "Bài của bạn", en: "Your hand" }, legalMoves: { vi: "Các nước đi hợp lệ", en: "Legal moves" },
+  settlement: { vi: "Kết quả", en: "Settlement" }, player: { vi: "Người chơi", en: "Player" },
+  net: { vi: "Tiền (lá)", en: "Net (lá)" }, transfers: { vi: "Chi trả", en: "Transfers" },
+  from: { vi: "Ai trả", en: "From" }, to: { vi: "Ai nhận", en: "To" }, amount: { vi: "Số lá", en: "Lá" },
+  reason: { vi: "Lý do", en: "Why" }, again: { vi: "Ván mới", en: "New game" },
+  events: { vi: "Diễn biến", en: "Events" }, yourTurn: { vi: "Đến lượt bạn", en: "Your turn" },
+  yourTurnOptional: { vi: "Đến lượt bạn (có thể bỏ qua)", en: "Your turn (you may decline)" },
+  waiting: { vi: "Chờ {name}…", en: "Waiting for {name}…" }, gameOver: { vi: "Hết ván", en: "Game over" },
+  winner: { vi: "Người thắng: {name}", en: "Winner: {name}" }, noWinner: { vi: "Không ai thắng", en: "Nobody won" },
+  cards: { vi: "{n} lá", en: "{n} cards" }, decline: { vi: "Bỏ qua", en: "Decline" },
+  reset: { vi: "Chọn lại", en: "Clear" }, isBot: { vi: "máy", en: "bot" },
+  connecting: { vi: "Đang kết nối…", en: "Connecting…" }, busy: { vi: "Máy đang đi…", en: "Bots are playing…" },
+  pick: { vi: "Chọn {n} lá rồi bấm", en: "Pick {n} cards, then press" },
+  unknownError: { vi: "Có lỗi", en: "Something went wrong" }, friends: { vi: "Bạn bè", en: "Friends" },
+  joinLinks: { vi: "Gửi mỗi người một đường dẫn để vào ghế:", en: "Send each friend their link to take the seat:" },
+  watchLink: { vi: "Xem bàn (không thấy bài ai)", en: "Watch the table (no hand shown)" },
+  nextHand: { vi: "Ván tiếp", en: "Next hand" }, spectating: { vi: "Đang xem", en: "Watching" },
+  friendName: { vi: "Bạn {n}", en: "Friend {n}" }, copy: { vi: "Chép", en: "Copy" },
+  total: { vi: "Tổng trận", en: "Match total" }, hint: { vi: "Gợi ý", en: "Hint" },
+  lobby: { vi: "Bàn đang chờ người", en: "Tables waiting for players" }, refresh: { vi: "Xem lại", en: "Refresh" },
+  lobbyEmpty: { vi: "Chưa có bàn nào còn ghế trống.", en: "No table has a free seat yet." },
+  dealt: { vi: "Chia lúc", en: "Dealt at" },
+  freeSeats: { vi: "Ghế trống (bấm để vào)", en: "Free seats (click to sit)" },
+  listed: { vi: "Mở ghế bạn bè trong sảnh", en: "List the friends' seats in the lobby" },
+  fouled: { vi: "binh lủng", en: "fouled (binh lủng)" },
+  parts: {
+    chi1: { vi: "Chi 1", en: "Back (chi 1)" }, chi2: { vi: "Chi 2", en: "Middle (chi 2)" },
+    chi3: { vi: "Chi 3", en: "Front (chi 3)" },
   },
-  en: {
-    tagline: "Vietnamese card games: Tiến lên, Sâm Lốc, Tứ Sắc, Mậu Binh — play the bots",
-    newTable: "New table", game: "Game", variant: "Variant", players: "Players",
-    bot: "Bots", yourName: "Your name", deal: "Deal", you: "You",
-    yourHand: "Your hand", legalMoves: "Legal moves", settlement: "Settlement",
-    player: "Player", net: "Net (lá)", transfers: "Transfers", from: "From", to: "To",
-    amount: "Lá", reason: "Why", again: "New game", events: "Events",
-    yourTurn: "Your turn", yourTurnOptional: "Your turn (you may decline)",
-    waiting: "Waiting for {name}…", gameOver: "Game over", winner: "Winner: {name}",
-    noWinner: "Nobody won", cards: "{n} cards", decline: "Decline", reset: "Clear",
-    isBot: "bot", connecting: "Connecting…", busy: "Bots are playing…",
-    pick: "Pick {n} cards, then press", unknownError: "Something went wrong",
-    friends: "Friends", joinLinks: "Send each friend their link to take the seat:",
-    watchLink: "Watch the table (no hand shown)", nextHand: "Next hand", spectating: "Watching",
-    friendName: "Friend {n}", copy: "Copy", total: "Match total", hint: "Hint",
-    lobby: "Tables waiting for players", refresh: "Refresh", lobbyEmpty: "No table has a free seat yet.",
-    dealt: "Dealt at", freeSeats: "Free seats (click to sit)", listed: "List the friends' seats in the lobby",
-    fouled: "fouled (binh lủng)", parts: { chi1: "Back (chi 1)", chi2: "Middle (chi 2)", chi3: "Front (chi 3)" },
-    showdown: { beats: "beats {who}", losesTo: "loses to {who}", ties: "ties {who}" },
-    kind: {
-      play: "Play", pass: "Pass", declare: "Declare", draw: "Draw", discard: "Discard",
-      take: "Take", arrange: "Arrange", meld: "Meld", lay_off: "Lay off",
-    },
-    words: { sam: "Sâm" },
-    botNames: { search: "search (strongest)", solver: "solver", greedy: "greedy", random: "random", sam: "Sâm caller" },
-    combos: {
-      single: "single", pair: "pair", triple: "triple", straight: "straight", "pair-run": "pair run (đôi thông)",
-      quad: "four of a kind", "four-of-a-kind": "four of a kind",
-      "straight-flush": "straight flush", quads: "four of a kind", "full-house": "full house", flush: "flush",
-      trips: "three of a kind", "two-pair": "two pairs", "high-card": "high card",
-      "single-general": "lone Tướng", "general-set": "Tướng Sĩ Tượng", "chariot-set": "Xe Pháo Mã",
-      soldiers: "Chốt of different colours", set: "set (phỏm ngang)", run: "run (phỏm dọc)",
-    },
-    instant: {
-      dragon: "dragon (sảnh rồng)", "four-twos": "four 2s", "five-pair-run": "five pairs in a row",
-      "six-pairs": "six pairs", "one-colour": "one colour", "three-triples": "three triples",
-      "five-pairs": "five pairs", "rong-cuon": "rồng cuốn", "sanh-rong": "sảnh rồng",
-      "dong-mau-13": "13 of one colour", "dong-mau-12": "12 of one colour", "nam-doi-mot-sam": "five pairs and a triple",
-      "luc-phe-bon": "six pairs", "ba-thung": "three flushes", "ba-sanh": "three straights",
-      u: "ù", "u-tron": "ù tròn", "u-khan": "ù khan",
-    },
-    presets: {
-      standard: "standard", flat: "flat", a23: "A-2-3 straights", "five-players": "five players",
-      "dem-la": "đếm lá (count the cards)", "ba-bich": "3♠ leads", "mien-bac": "miền Bắc (northern)",
-    },
-    values: {
-      act: "play or meld", draw: "draw", open: "opening", over: "over", active: "a card is waiting",
-      discard: "discard", khui: "khui", win: "win",
-    },
-    refusals: {},
-    key: {
-      table: "On the table", pile: "Pile", value: "value", victim: "victim",
-      chopper: "chopper", group: "group", cards: "cards", played: "Played", passed: "Passed",
-      out: "Out", chain: "Chop chain", chop_net: "Chop money", first: "Leads",
-      declarations: "Declared", dealer: "Dealer", turn: "Turn", phase: "Phase",
-      active: "Active card", active_from: "From", active_drawn: "Drawn", groups: "Laid down",
-      discards: "Discards", dead: "Dead cards", stock: "Stock left", khap: "Khạp", den: "Đền",
-      outcome: "Outcome", winner: "Winner", arranged: "Arranged", instant: "Instant hands",
-      arrangements: "Arrangements", shown: "Shown", name: "Name", card: "Card", meld_order: "Meld order",
-      melds: "Melds", player: "Player", points: "Points", table_discards: "Cards discarded", takeable: "Can be taken",
-      taken: "Taken", taken_by: "Taken by", onto: "onto", entries: "lays off", groups_meld: "melds",
-    },
-    outcome: {
-      win: "win", "instant-win": "instant win", "sam-success": "Sâm made",
-      "sam-failed": "Sâm failed", draw: "draw", showdown: "showdown",
-    },
-    event: {
-      play: "{p} plays {cards}", pass: "{p} passes", chop: "{p} chops {victim} ({value} lá)",
-      declare: "{p} declares {what}", draw: "{p} draws {card}", drawHidden: "{p} draws a card",
-      discard: "{p} discards {card}", take: "{p} takes {card} with {cards}",
-      takeAlone: "{p} takes {card}", out: "{p} is out of cards", win: "{p} wins ({outcome})",
-      winNone: "A draw", settle: "Settlement", arrange: "{p} has arranged",
-      reveal: "{p} shows the hand", "one-card": "{p} has one card left", stuck: "{p} is stuck with a 2 and leaves",
-      violation: "{p} broke a rule ({rule})", den: "{p} must pay for the others (đền)",
-      meld: "{p} melds {groups}", mom: "{p} has no phỏm (móm)", lay_off: "{p} lays off {entries}",
-      instant: "{p} wins at once ({what})", other: "{p}: a move",
-    },
-    reasons: {
-      "cards-left": "cards left", chop: "chop", "thoi-2": "2s left", "thoi-hang": "bombs left",
-      cong: "no card played", "instant-win": "instant win", sam: "Sâm",
-      "bao-mot": "one-card call", den: "đền", chi: "a chi won", "sap-ham": "sập hầm",
-      "binh-lung": "foul hand", "sap-lang": "sập làng", "an-ga": "a discard taken", "an-chot": "a chốt taken",
-      rank: "place", mom: "móm", u: "ù", win: "the win", khap: "Khạp", khui: "Khui", quan: "Quàn",
-    },
+  showdown: {
+    beats: { vi: "thắng {who}", en: "beats {who}" }, losesTo: { vi: "thua {who}", en: "loses to {who}" },
+    ties: { vi: "hòa {who}", en: "ties {who}" },
+  },
+  kind: {
+    play: { vi: "Đánh", en: "Play" }, pass: { vi: "Bỏ lượt", en: "Pass" }, declare: { vi: "Báo", en: "Declare" },
+    draw: { vi: "Bốc", en: "Draw" }, discard: { vi: "Đánh lá", en: "Discard" }, take: { vi: "Ăn", en: "Take" },
+    arrange: { vi: "Xếp bài", en: "Arrange" }, meld: { vi: "Hạ phỏm", en: "Meld" },
+    lay_off: { vi: "Gửi", en: "Lay off" },
+  },
+  words: {
+    sam: { vi: "Sâm", en: "Sâm" },
+  },
+  botNames: {
+    search: { vi: "tìm nước (mạnh nhất)", en: "search (strongest)" }, solver: { vi: "giải bài", en: "solver" },
+    greedy: { vi: "tham", en: "greedy" }, random: { vi: "ngẫu nhiên", en: "random" },
+    sam: { vi: "báo Sâm", en: "Sâm caller" },
+  },
+  combos: {
+    single: { vi: "lá lẻ", en: "single" }, pair: { vi: "đôi", en: "pair" }, triple: { vi: "sám", en: "triple" },
+    straight: { vi: "sảnh", en: "straight" }, "pair-run": { vi: "đôi thông", en: "pair run (đôi thông)" },
+    quad: { vi: "tứ quý", en: "four of a kind" }, "four-of-a-kind": { vi: "tứ quý", en: "four of a kind" },
+    "straight-flush": { vi: "thùng phá sảnh", en: "straight flush" }, quads: { vi: "tứ quý", en: "four of a kind" },
+    "full-house": { vi: "cù lũ", en: "full house" }, flush: { vi: "thùng", en: "flush" },
+    trips: { vi: "sám cô", en: "three of a kind" }, "two-pair": { vi: "thú", en: "two pairs" },
+    "high-card": { vi: "mậu thầu", en: "high card" }, "single-general": { vi: "tướng lẻ", en: "lone Tướng" },
+    "general-set": { vi: "tướng sĩ tượng", en: "Tướng Sĩ Tượng" },
+    "chariot-set": { vi: "xe pháo mã", en: "Xe Pháo Mã" }, soldiers: { vi: "chốt", en: "Chốt of different colours" },
+    set: { vi: "phỏm ngang", en: "set (phỏm ngang)" }, run: { vi: "phỏm dọc", en: "run (phỏm dọc)" },
+  },
+  instant: {
+    dragon: { vi: "sảnh rồng", en: "dragon (sảnh rồng)" }, "four-twos": { vi: "tứ quý heo", en: "four 2s" },
+    "five-pair-run": { vi: "5 đôi thông", en: "five pairs in a row" }, "six-pairs": { vi: "6 đôi", en: "six pairs" },
+    "one-colour": { vi: "đồng hoa", en: "one colour" }, "three-triples": { vi: "3 sám cô", en: "three triples" },
+    "five-pairs": { vi: "5 đôi", en: "five pairs" }, "rong-cuon": { vi: "rồng cuốn", en: "rồng cuốn" },
+    "sanh-rong": { vi: "sảnh rồng", en: "sảnh rồng" },
+    "dong-mau-13": { vi: "13 lá đồng màu", en: "13 of one colour" },
+    "dong-mau-12": { vi: "12 lá đồng màu", en: "12 of one colour" },
+    "nam-doi-mot-sam": { vi: "5 đôi 1 sám", en: "five pairs and a triple" },
+    "luc-phe-bon": { vi: "lục phé bôn", en: "six pairs" }, "ba-thung": { vi: "3 thùng", en: "three flushes" },
+    "ba-sanh": { vi: "3 sảnh", en: "three straights" }, u: { vi: "ù", en: "ù" },
+    "u-tron": { vi: "ù tròn", en: "ù tròn" }, "u-khan": { vi: "ù khan", en: "ù khan" },
+  },
+  presets: {
+    standard: { vi: "chuẩn", en: "standard" }, flat: { vi: "tính phẳng", en: "flat" },
+    a23: { vi: "A-2-3 là sảnh", en: "A-2-3 straights" }, "five-players": { vi: "năm người", en: "five players" },
+    "dem-la": { vi: "đếm lá", en: "đếm lá (count the cards)" }, "ba-bich": { vi: "3 bích đi đầu", en: "3♠ leads" },
+    "mien-bac": { vi: "miền Bắc", en: "miền Bắc (northern)" },
+  },
+  values: {
+    act: { vi: "đánh hoặc hạ", en: "play or meld" }, draw: { vi: "bốc", en: "draw" },
+    open: { vi: "mở đầu", en: "opening" }, over: { vi: "hết ván", en: "over" },
+    active: { vi: "có lá chờ", en: "a card is waiting" }, discard: { vi: "đánh lá", en: "discard" },
+    khui: { vi: "khui", en: "khui" }, win: { vi: "thắng", en: "win" },
+  },
+  refusals: {
+    "not-your-turn": { vi: "Chưa đến lượt bạn." }, "game-over": { vi: "Ván đã hết." },
+    "not-offered": { vi: "Bạn không được đi nước này lúc này." },
+    "must-act": { vi: "Bạn phải đi, không được bỏ qua." }, "nothing-to-decline": { vi: "Không có gì để bỏ qua." },
+    "table-changed": { vi: "Bàn vừa thay đổi: hãy xem lại rồi đi." },
+    "bad-action": { vi: "Nước đi này không đọc được." },
+    "bad-token": { vi: "Mã ghế không đúng: hãy mở lại đường dẫn của bạn." },
+    "no-token": { vi: "Cần mã ghế: hãy mở đường dẫn của bạn." },
+    "no-such-table": { vi: "Không có bàn này (có thể đã đóng)." },
+    "no-such-player": { vi: "Bàn này không có ghế tên đó." },
+    "seat-taken": { vi: "Ghế này đã có người: chọn ghế khác." }, "not-finished": { vi: "Ván chưa xong." },
+    "too-many-tables": { vi: "Máy chủ đang đủ bàn: thử lại sau." },
+    "bad-players": { vi: "Tên người chơi phải khác nhau và không để trống." },
+    "bad-rules": { vi: "Luật chơi không hợp lệ." }, "bad-bots": { vi: "Máy chơi ngồi ở ghế không có người." },
+    "unknown-bot": { vi: "Không có máy chơi này." }, "bad-request": { vi: "Yêu cầu không hợp lệ." },
+    "bad-open-seats": { vi: "Ghế mở phải là ghế của người chơi." }, "unknown-game": { vi: "Không có trò chơi này." },
+    "bad-json": { vi: "Yêu cầu không đọc được." }, other: { vi: "Nước đi này không được nhận." },
+  },
+  key: {
+    table: { vi: "Trên bàn", en: "On the table" }, pile: { vi: "Bài đã ra", en: "Pile" },
+    value: { vi: "giá trị", en: "value" }, victim: { vi: "bị chặt", en: "victim" },
+    chopper: { vi: "người chặt", en: "chopper" }, group: { vi: "nhóm", en: "group" },
+    cards: { vi: "bài", en: "cards" }, played: { vi: "Đã đánh", en: "Played" },
+    passed: { vi: "Đã bỏ lượt", en: "Passed" }, out: { vi: "Hết bài", en: "Out" },
+    chain: { vi: "Chuỗi chặt", en: "Chop chain" }, chop_net: { vi: "Tiền chặt", en: "Chop money" },
+    first: { vi: "Đi đầu", en: "Leads" }, declarations: { vi: "Báo", en: "Declared" },
+    dealer: { vi: "Nhà cái", en: "Dealer" }, turn: { vi: "Lượt", en: "Turn" }, phase: { vi: "Bước", en: "Phase" },
+    active: { vi: "Lá chờ", en: "Active card" }, active_from: { vi: "Của", en: "From" },
+    active_drawn: { vi: "Lá bốc", en: "Drawn" }, groups: { vi: "Bài đã hạ", en: "Laid down" },
+    discards: { vi: "Bài đánh ra", en: "Discards" }, dead: { vi: "Bài chết", en: "Dead cards" },
+    stock: { vi: "Nọc còn", en: "Stock left" }, khap: { vi: "Khạp", en: "Khạp" }, den: { vi: "Đền", en: "Đền" },
+    outcome: { vi: "Kết cục", en: "Outcome" }, winner: { vi: "Thắng", en: "Winner" },
+    arranged: { vi: "Đã xếp", en: "Arranged" }, instant: { vi: "Mậu binh trắng", en: "Instant hands" },
+    arrangements: { vi: "Bài xếp", en: "Arrangements" }, shown: { vi: "Bài lật", en: "Shown" },
+    name: { vi: "Tên", en: "Name" }, card: { vi: "Lá", en: "Card" },
+    meld_order: { vi: "Thứ tự hạ", en: "Meld order" }, melds: { vi: "Phỏm đã hạ", en: "Melds" },
+    player: { vi: "Người", en: "Player" }, points: { vi: "Điểm", en: "Points" },
+    table_discards: { vi: "Số lá đã đánh", en: "Cards discarded" },
+    takeable: { vi: "Lá ăn được", en: "Can be taken" }, taken: { vi: "Lá đã ăn", en: "Taken" },
+    taken_by: { vi: "Người ăn", en: "Taken by" }, onto: { vi: "gửi vào", en: "onto" },
+    entries: { vi: "gửi", en: "lays off" }, groups_meld: { vi: "phỏm", en: "melds" },
+  },
+  outcome: {
+    win: { vi: "Thắng", en: "win" }, "instant-win": { vi: "Ăn trắng", en: "instant win" },
+    "sam-success": { vi: "Sâm thành công", en: "Sâm made" }, "sam-failed": { vi: "Sâm thất bại", en: "Sâm failed" },
+    draw: { vi: "Hòa", en: "draw" }, showdown: { vi: "So bài", en: "showdown" },
+  },
+  event: {
+    play: { vi: "{p} đánh {cards}", en: "{p} plays {cards}" }, pass: { vi: "{p} bỏ lượt", en: "{p} passes" },
+    chop: { vi: "{p} chặt {victim} ({value} lá)", en: "{p} chops {victim} ({value} lá)" },
+    declare: { vi: "{p} báo {what}", en: "{p} declares {what}" },
+    draw: { vi: "{p} bốc {card}", en: "{p} draws {card}" },
+    drawHidden: { vi: "{p} bốc một lá", en: "{p} draws a card" },
+    discard: { vi: "{p} đánh {card}", en: "{p} discards {card}" },
+    take: { vi: "{p} ăn {card} với {cards}", en: "{p} takes {card} with {cards}" },
+    takeAlone: { vi: "{p} ăn {card}", en: "{p} takes {card}" }, out: { vi: "{p} hết bài", en: "{p} is out of cards" },
+    win: { vi: "{p} thắng ({outcome})", en: "{p} wins ({outcome})" }, winNone: { vi: "Ván hòa", en: "A draw" },
+    settle: { vi: "Thanh toán", en: "Settlement" }, arrange: { vi: "{p} đã xếp bài", en: "{p} has arranged" },
+    reveal: { vi: "{p} lật bài", en: "{p} shows the hand" },
+    "one-card": { vi: "{p} báo một lá", en: "{p} has one card left" },
+    stuck: { vi: "{p} kẹt heo, ra khỏi ván", en: "{p} is stuck with a 2 and leaves" },
+    violation: { vi: "{p} phạm luật ({rule})", en: "{p} broke a rule ({rule})" },
+    den: { vi: "{p} phải đền", en: "{p} must pay for the others (đền)" },
+    meld: { vi: "{p} hạ phỏm {groups}", en: "{p} melds {groups}" },
+    mom: { vi: "{p} móm", en: "{p} has no phỏm (móm)" },
+    lay_off: { vi: "{p} gửi {entries}", en: "{p} lays off {entries}" },
+    instant: { vi: "{p} tới trắng ({what})", en: "{p} wins at once ({what})" },
+    other: { vi: "{p}: một nước đi", en: "{p}: a move" },
+  },
+  reasons: {
+    "cards-left": { vi: "còn bài", en: "cards left" }, chop: { vi: "chặt", en: "chop" },
+    "thoi-2": { vi: "thối 2", en: "2s left" }, "thoi-hang": { vi: "thối hàng", en: "bombs left" },
+    cong: { vi: "cóng", en: "no card played" }, "instant-win": { vi: "ăn trắng", en: "instant win" },
+    sam: { vi: "Sâm", en: "Sâm" }, "bao-mot": { vi: "báo một", en: "one-card call" }, den: { vi: "đền", en: "đền" },
+    chi: { vi: "thắng chi", en: "a chi won" }, "sap-ham": { vi: "sập hầm", en: "sập hầm" },
+    "binh-lung": { vi: "binh lủng", en: "foul hand" }, "sap-lang": { vi: "sập làng", en: "sập làng" },
+    "an-ga": { vi: "ăn gà", en: "a discard taken" }, "an-chot": { vi: "ăn chốt", en: "a chốt taken" },
+    rank: { vi: "thứ hạng", en: "place" }, mom: { vi: "móm", en: "móm" }, u: { vi: "ù", en: "ù" },
+    win: { vi: "tiền tới", en: "the win" }, khap: { vi: "khạp", en: "Khạp" }, khui: { vi: "khui", en: "Khui" },
+    quan: { vi: "quàn", en: "Quàn" },
   },
 };
 function t(key, vars = {}) {
   const parts = key.split(".");
-  let v = TEXT[S.lang];
+  let v = TEXT;
   for (const p of parts) v = v == null ? undefined : v[p];
+  v = v == null ? undefined : v[S.lang];
   if (v === undefined) v = parts[parts.length - 1];
   return String(v).replace(/\{(\w+)\}/g, (_, k) => (k in vars ? vars[k] : `{${k}}`));
+}
+// The text for `code` in `group` in the page's language (undefined when it has none);
+// a code is looked up as it is, never split (a bot may be named module:attribute).
+function word(group, code) {
+  const texts = TEXT[group];
+  return texts && typeof code === "string" && Object.hasOwn(texts, code) ? texts[code][S.lang] : undefined;
 }
 function eventText(e) {
   const p = e.player == null ? "" : e.player;
@@ -199,7 +198,7 @@ function eventText(e) {
     case "play": return ev("play", { cards: cardsText(e.cards || []) + (e.combo ? ` (${comboName(e.combo)})` : "") });
     case "pass": return ev("pass");
     case "chop": return ev("chop", { victim: e.victim, value: e.value });
-    case "declare": return TEXT[S.lang].instant[e.what] ? ev("instant", { what: instantName(e.what) }) : ev("declare", { what: t(`words.${e.what}`) });
+    case "declare": return word("instant", e.what) ? ev("instant", { what: instantName(e.what) }) : ev("declare", { what: t(`words.${e.what}`) });
     case "draw": return e.card ? ev("draw", { card: cardsText([e.card]) }) : ev("drawHidden");
     case "discard": return ev("discard", { card: cardsText([e.card]) });
     case "take": return (e.cards && e.cards.length)
@@ -225,20 +224,20 @@ function eventText(e) {
     case "lay_off": return ev("lay_off", { entries: (e.entries || []).map((x) => `${cardsText(x.cards)} → ${cardsText([x.onto])}`).join(", ") });
     default: {
       // an event this page has no words for: its kind, never its codes
-      const known = TEXT[S.lang].event[e.type];
+      const known = word("event", e.type);
       return known ? ev(e.type) : ev("other");
     }
   }
 }
 // A bot by its name for people (a game's own bot keeps the name it has).
 function botName(code) {
-  return TEXT[S.lang].botNames[code] || code;
+  return word("botNames", code) || code;
 }
 function presetName(code) {
-  return TEXT[S.lang].presets[code] || code;
+  return word("presets", code) || code;
 }
 function instantName(code) {
-  return TEXT[S.lang].instant[code] || code;
+  return word("instant", code) || code;
 }
 // A payment reason in words: the game's own when it speaks, else the page's.
 function reasonName(code) {
@@ -259,11 +258,10 @@ function wordsText(line) {
 function refusal(e) {
   if (!e || !e.code) return S.lang === "en" && e && e.message && !/^\d+$/.test(e.message) ? e.message : t("unknownError");
   if (e.lang === S.lang || S.lang === "en") return e.message;
-  return TEXT.vi.refusals[e.code] || TEXT.vi.refusals.other;
+  return word("refusals", e.code) || word("refusals", "other");
 }
 function comboName(code) {
-  const names = TEXT[S.lang].combos;
-  return names[code] || code.replaceAll("-", " ");
+  return word("combos", code) || code.replaceAll("-", " ");
 }
 // An event's line: the game's own words when it gives some, else the page's (also
 // when the game's line shows one of the event's codes as it is).
@@ -277,6 +275,5 @@ function lineFor(e, i) {
 }
 // A code among the public values (a phase, a group) in words; a name stays a name.
 function codeName(v) {
-  const d = TEXT[S.lang];
-  return d.values[v] || d.kind[v] || d.combos[v] || d.instant[v] || v;
+  return ["values", "kind", "combos", "instant"].map((g) => word(g, v)).find(Boolean) || v;
 }
