@@ -235,4 +235,6 @@ class SaoCodec:
         return {"hands": [[format_star(c) for c in range(SIZE) if h >> c & 1] for h in state.dealt]}
 
 
-SAO = Plugin(SaoGame(), SaoCodec(), {"random": lambda game, seed: RandomBot(seed)})
+SAO: Plugin[Any, Any, Any] = Plugin(
+    SaoGame(), SaoCodec(), {"random": lambda game, seed: RandomBot(seed)}
+)

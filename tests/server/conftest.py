@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from vncards.core import GamePlugin, discover_games
+from vncards.core import GamePlugin, SpeaksAtTable, TableTalk, discover_games
 from vncards.server import ServerSettings, create_app
 from vncards.server.testing import PostgresCluster, postgres_bin
 
@@ -38,6 +38,13 @@ def installed() -> dict[str, GamePlugin[Any, Any, Any]]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return discover_games()
+
+
+def talk_of(game: str, lang: str) -> TableTalk:
+    """The installed game's words in ``lang`` (``vi`` or ``en``)."""
+    plugin = installed()[game]
+    assert isinstance(plugin, SpeaksAtTable)
+    return plugin.table_talk(vietnamese=lang == "vi")
 
 
 def games_with_views() -> list[str]:

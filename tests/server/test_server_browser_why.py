@@ -15,7 +15,7 @@ from vncards.server import create_app
 from vncards.server.testing import LiveServer
 
 from tests.server._stars import SAO
-from tests.server.conftest import installed
+from tests.server.conftest import installed, talk_of
 from tests.server.test_server_browser import browser, open_in_language, page, take_turn
 
 __all__ = ["browser", "page"]
@@ -52,7 +52,7 @@ def _says_why(pg: Any, selector: str, game: str, lang: str) -> str:
     expect(button).to_be_disabled()
     expect(button).to_have_attribute("data-why", re.compile(r".+"))
     code = button.get_attribute("data-why")
-    talk = get_game(game).table_talk(vietnamese=lang == "vi")
+    talk = talk_of(game, lang)
     expect(button).to_have_attribute("title", talk.refusal(code, "\0"))
     return str(code)
 
@@ -78,7 +78,7 @@ def test_tien_len_greys_a_pass_when_leading_and_a_set_that_is_no_play(
         "cannot-pass-lead"
     )
     hand = page.evaluate("S.view.hand")
-    ranks = {}
+    ranks: dict[str, str] = {}
     for card in hand:
         ranks.setdefault(card[:-1], card)
     lows = list(ranks.values())

@@ -15,7 +15,7 @@ import pytest
 from vncards.core import vocabulary_of
 from vncards.server.testing import LiveServer
 
-from tests.server.conftest import installed
+from tests.server.conftest import installed, talk_of
 from tests.server.test_server_browser import (
     browser,
     open_in_language,
@@ -125,7 +125,7 @@ def test_a_refused_move_says_why_in_the_page_language(
     assert said == answer["message"]
     assert answer["lang"] == lang
     assert answer["code"] not in said
-    talk = installed()["tienlen"].table_talk(vietnamese=lang == "vi")
+    talk = talk_of("tienlen", lang)
     assert said == talk.refusal(answer["code"], plain["message"])
     if lang == "vi":
         assert plain["message"] not in said

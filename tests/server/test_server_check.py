@@ -14,7 +14,7 @@ from vncards.core import SpeaksAtTable
 from vncards.server import create_app
 
 from tests.server._stars import SAO
-from tests.server.conftest import bearer, installed
+from tests.server.conftest import bearer, installed, talk_of
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def test_check_says_why_without_acting(client: TestClient) -> None:
     table, tokens = _table(client, "tienlen")
     seat, view = _seat_to_act(client, table, tokens)
     url, who = f"/v1/tables/{table}/check", bearer(tokens[seat])
-    talk = installed()["tienlen"].table_talk(vietnamese=True)
+    talk = talk_of("tienlen", "vi")
     vi = client.post(f"{url}?lang=vi", headers=who, json={"pass": True}).json()
     assert vi["legal"] is False
     assert vi["error"]["code"] == "cannot-pass-lead"
@@ -124,7 +124,7 @@ def test_a_refusal_reaches_the_page_in_the_games_own_words(
     plain = client.post(
         f"/v1/tables/{table}/check", headers=bearer(tokens[other]), json=action
     ).json()["error"]
-    talk = installed()[game].table_talk(vietnamese=lang == "vi")
+    talk = talk_of(game, lang)
     said = talk.refusal(error["code"], plain["message"])
     assert error["message"] == said
     assert error.get("lang") == (lang if lang == "en" or said != plain["message"] else None)
