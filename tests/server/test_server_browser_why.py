@@ -135,3 +135,19 @@ def test_a_game_on_a_deck_no_page_has_seen_is_drawn_from_its_data(
     log = page.inner_text("#log")
     assert re.search(r"(mặt trời|trăng) [1-6]", log)
     assert not re.search(r"\b[SM][1-6]\b", log + page.inner_text("#felt"))
+
+
+def test_mau_binh_arrange_is_greyed_until_each_chi_is_filled(page: Any, server: LiveServer) -> None:
+    """Greyed buttons say why (Mậu Binh): *Xếp bài* stays greyed while a chi is empty,
+    its title naming the chi to fill next and how many cards it takes."""
+    from playwright.sync_api import expect
+
+    open_in_language(page, server, "maubinh", "vi", 3)
+    submit = page.locator("#actions button[data-compose]")
+    expect(submit).to_be_disabled()
+    expect(submit).to_have_attribute("title", "Chọn 5 lá rồi bấm Chi 1")
+    hand = page.locator("#hand button")
+    for i in range(5):
+        hand.nth(i).click()
+    page.click('#groups button[data-group="chi1"]')
+    expect(submit).to_have_attribute("title", "Chọn 5 lá rồi bấm Chi 2")

@@ -130,3 +130,15 @@ def test_a_refusal_reaches_the_page_in_the_games_own_words(
     assert error.get("lang") == (lang if lang == "en" or said != plain["message"] else None)
     after = client.get(f"/v1/tables/{table}/view", headers=bearer(tokens[seat])).json()
     assert after["events"] == view["events"]
+
+
+def test_a_notation_lists_only_the_numbers_it_writes() -> None:
+    """Notation as data: a deck smaller than the default size lists only the card
+    numbers its ``format`` writes (suns and moons: 12 of the default 52)."""
+    from vncards.core import Notation
+
+    from tests.server._stars import format_star, parse_star, star_look
+
+    notation = Notation("stars", parse_star, format_star, look=star_look)
+    assert notation.deck() == SAO.info.notation.deck()
+    assert len(notation.deck()) == 12

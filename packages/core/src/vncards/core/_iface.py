@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from vncards.core._cards import format_card, parse_card, split_card_list
-from vncards.core._errors import IllegalMove
+from vncards.core._errors import IllegalMove, NotationError
 from vncards.core._events import Event, View
 from vncards.core._game import Bot, Decision, GameResult, RulesBase
 from vncards.core._plugins import CardLook, Statistic
@@ -57,7 +57,8 @@ class Notation:
     :class:`~vncards.core.NotationError`), ``format`` (a card number to its record
     token), ``split`` (one typed value to its tokens), ``look`` (how a card looks to
     people, when not as a French card), ``examples`` (entries a help screen shows) and
-    ``size`` (how many card numbers there are: ``0`` to ``size - 1``).
+    ``size`` (card numbers run from ``0`` up to ``size - 1``; those ``format`` refuses
+    are no card, so a smaller deck may keep the default).
 
     >>> FRENCH.parse("10 cơ"), FRENCH.format(31)
     (31, '10H')
@@ -80,7 +81,13 @@ class Notation:
         >>> FRENCH.deck()[:3], len(FRENCH.deck())
         (('3S', '3C', '3D'), 52)
         """
-        return tuple(self.format(n) for n in range(self.size))
+        tokens = []
+        for n in range(self.size):
+            try:
+                tokens.append(self.format(n))
+            except (NotationError, ValueError, LookupError):
+                continue  # a number of no card
+        return tuple(tokens)
 
     def cards(self, text: str) -> list[int]:
         """The card numbers of one typed value (``"8S 8H"``, ``"10 cơ, J cơ"``)."""

@@ -230,6 +230,9 @@ function composer(kind, template, box) {
   });
   submit.disabled = !done;
   submit.dataset.compose = "1";
+  // greyed until every group is filled: its title names the next group to fill
+  const next = keys.find((k) => !S.groups[k]);
+  if (next) submit.title = `${t("pick", { n: size(next) })} ${t(`parts.${next}`)}`;
   box.append(submit, el("button", { type: "button", on: { click: () => { S.groups = {}; S.selected.clear(); renderHand(S.view); renderActions(S.view); } } }, t("reset")));
 }
 function updateButtons() {
