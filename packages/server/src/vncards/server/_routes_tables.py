@@ -192,6 +192,14 @@ _ACTION_BODY = {
 def tables_router(runner: TableRunner) -> APIRouter:
     """The tables' endpoints over ``runner``."""
     router = APIRouter()
+    _dealing_routes(router, runner)
+    _seat_routes(router, runner)
+    _after_routes(router, runner)
+    return router
+
+
+def _dealing_routes(router: APIRouter, runner: TableRunner) -> None:
+    """Deal a table, the lobby, take an open seat."""
 
     @router.post(
         "/v1/tables",
@@ -231,6 +239,10 @@ def tables_router(runner: TableRunner) -> APIRouter:
             raise _bad_body("seat", e) from None
         table, token = await runner.join(table_id, req.player)
         return {"table": table.id, "player": req.player, "token": token}
+
+
+def _seat_routes(router: APIRouter, runner: TableRunner) -> None:
+    """What a seat (or a spectator) reads and does at a table."""
 
     @router.get("/v1/tables/{table_id}/view", tags=["tables"], **_typed(TableView, 401, 404))
     async def view(table_id: str, credentials: Credentials, lang: Lang = None) -> dict[str, Any]:
@@ -321,6 +333,10 @@ def tables_router(runner: TableRunner) -> APIRouter:
         table = await runner.next_hand(table_id, _token(credentials))
         return {"table": table.id, "match": table.match}
 
+
+def _after_routes(router: APIRouter, runner: TableRunner) -> None:
+    """The record once the game is over, and the stream of a table's events."""
+
     @router.get(
         "/v1/tables/{table_id}/record",
         tags=["tables"],
@@ -360,8 +376,6 @@ def tables_router(runner: TableRunner) -> APIRouter:
             return
         await websocket.accept(subprotocol=socket_subprotocol(websocket))
         await _stream(websocket, runner, table, seat, max(0, since))
-
-    return router
 
 
 async def _stream(
