@@ -21,8 +21,8 @@ from vncards.core import (
 )
 
 # the bases from their own modules: a class compiled apart from them loads them there
-from vncards.core._climb import ClimbEngine, ClimbState
-from vncards.core._combos import ChopRule
+from vncards.core.climbing._engine import ClimbEngine, ClimbState
+from vncards.core.climbing._shapes import ChopRule
 from vncards.tienlen._events import Stuck
 from vncards.tienlen._rules import TienLenRules
 from vncards.tienlen._scoring import chop_value
