@@ -28,7 +28,8 @@ from vncards.core._events import (
 )
 from vncards.core._game import GameResult, Words
 from vncards.core.climbing._actions import Declare
-from vncards.core.climbing._view import ShedView, _cards
+from vncards.core.climbing._tokens import _cards
+from vncards.core.climbing._view import ShedView
 
 __all__ = ["ClimbTalk", "ClimbWords"]
 

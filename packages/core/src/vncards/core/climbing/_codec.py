@@ -19,7 +19,7 @@ from vncards.core.climbing._actions import Declare, Pass, Play, SheddingAction
 from vncards.core.climbing._engine import ClimbState
 from vncards.core.climbing._hooks import RulesT
 from vncards.core.climbing._seeing import ClimbingViews
-from vncards.core.climbing._view import _STR
+from vncards.core.climbing._tokens import _STR
 
 __all__ = ["ClimbingCodec"]
 

@@ -19,13 +19,16 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from vncards.core._errors import IllegalMove
-from vncards.core._events import Event, Played, View, WentOut
+from vncards.core._events import Declared, Event, Played, View, WentOut
 from vncards.core._game import Bot
 from vncards.core.climbing._actions import (
     _PASSED,
     _PASSES,
     _PLAYS,
     _PLAYS_LIMIT,
+    Declare,
+    Pass,
+    Play,
     PlayList,
     SheddingAction,
     _pass,
@@ -34,16 +37,34 @@ from vncards.core.climbing._actions import (
 )
 from vncards.core.climbing._classify import classify
 from vncards.core.climbing._engine import ClimbEngine, ClimbState
+from vncards.core.climbing._fastview import offered_tuple
 from vncards.core.climbing._shapes import Combo
-from vncards.core.climbing._view import _cards
+from vncards.core.climbing._tokens import _cards
 
-__all__ = ["LoopGame", "LoopPlan", "played_event", "run_playout", "turn_parts"]
+__all__ = [
+    "ActingGame",
+    "LoopGame",
+    "LoopPlan",
+    "apply_action",
+    "played_event",
+    "run_playout",
+    "turn_parts",
+]
 
 Step = tuple[int, Sequence[SheddingAction], bool]
 """A decision as ``(seat, actions, optional)``."""
 
 
-class LoopGame(Protocol):
+class ActingGame(Protocol):
+    """What :func:`apply_action` asks of the game: actions of its own, and closing a
+    finished game."""
+
+    def apply_other(self, state: ClimbState, action: SheddingAction) -> list[Event] | None: ...
+
+    def _close(self, state: ClimbState) -> None: ...
+
+
+class LoopGame(ActingGame, Protocol):
     """What :func:`run_playout` asks of the game (a :class:`~vncards.core.SheddingGame`
     has all of it)."""
 
@@ -61,8 +82,6 @@ class LoopGame(Protocol):
     def apply(self, state: ClimbState, action: SheddingAction) -> list[Event]: ...
 
     def decline(self, state: ClimbState, seat: int) -> None: ...
-
-    def _close(self, state: ClimbState) -> None: ...
 
 
 class LoopPlan:
@@ -123,6 +142,37 @@ def played_event(eng: ClimbEngine, seat: int, mask: int, combo: Combo | None) ->
         if len(cache) < _PLAYS_LIMIT:
             cache[(seat, mask)] = done
     return done
+
+
+def apply_action(game: ActingGame, state: ClimbState, action: SheddingAction) -> list[Event]:
+    """:meth:`~vncards.core.SheddingGame.apply`: carry out ``action`` and return the
+    events it caused (a play or pass here, anything else by ``game.apply_other``), the
+    game closed when it ends. :class:`~vncards.core.IllegalMove` and no change if it is
+    illegal."""
+    eng = state.engine
+    assert eng is not None, "a state of this game carries its engine"
+    events = state.events
+    k = len(events)
+    if isinstance(action, Play):
+        seat = action.seat
+        mask = action.cards
+        combo = eng.play(state, seat, mask)
+        events.insert(k, played_event(eng, seat, mask, combo))
+        if not state.hands[seat]:
+            events.append(WentOut(seat))
+    elif isinstance(action, Pass):
+        seat = action.seat
+        eng.pass_turn(state, seat)
+        said = _PASSED.get(seat)
+        events.insert(k, _passed(seat) if said is None else said)
+    else:
+        told = game.apply_other(state, action)
+        if told is None:
+            told = [Declared(action.seat, action.what)] if isinstance(action, Declare) else []
+        events[k:k] = told
+    if state.finished:
+        game._close(state)
+    return events[k:]
 
 
 def run_playout(
@@ -233,7 +283,7 @@ def _decide(
         else:
             choice = offered[int(draw() * len(offered))]
     else:
-        view = game._view(state, seat, seat, tuple(offered), optional)
+        view = game._view(state, seat, seat, offered_tuple(offered), optional)
         choice = bot.choose(view, offered, optional)
     if choice is None:
         if not optional:

@@ -22,7 +22,7 @@ from vncards.core.climbing._engine import ClimbState
 from vncards.core.climbing._enumerate import legal_plays
 from vncards.core.climbing._hooks import RulesT
 from vncards.core.climbing._shapes import Kind
-from vncards.core.climbing._view import _STR
+from vncards.core.climbing._tokens import _STR
 
 __all__ = ["ClimbingQueries"]
 

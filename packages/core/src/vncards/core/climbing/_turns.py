@@ -13,19 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from vncards.core._events import Declared, Event, Settled, WentOut, Won
+from vncards.core._events import Event, Settled, Won
 from vncards.core._game import Decision
 from vncards.core._rng import deal_masks
 from vncards.core.climbing._actions import (
-    Declare,
     Pass,
     Play,
     SheddingAction,
-    _passed,
 )
 from vncards.core.climbing._engine import ClimbState
 from vncards.core.climbing._hooks import ClimbingHooks, RulesT
-from vncards.core.climbing._loop import played_event, turn_parts
+from vncards.core.climbing._loop import apply_action, turn_parts
 
 __all__ = ["ClimbingTurns"]
 
@@ -125,27 +123,7 @@ class ClimbingTurns(ClimbingHooks[RulesT]):
         combination's code) or ``pass`` or ``declare``, then any ``chop`` and chop-chain
         ``settle``, ``out`` when the hand empties, and ``win`` and the final ``settle``
         when the game ends. :class:`IllegalMove` and no change if it is illegal."""
-        eng = state.engine
-        assert eng is not None, "a state of this game carries its engine"
-        events = state.events
-        k = len(events)
-        if isinstance(action, Play):
-            seat = action.seat
-            combo = eng.play(state, seat, action.cards)
-            events.insert(k, played_event(eng, seat, action.cards, combo))
-            if not state.hands[seat]:
-                events.append(WentOut(seat))
-        elif isinstance(action, Pass):
-            eng.pass_turn(state, action.seat)
-            events.insert(k, _passed(action.seat))
-        else:
-            said = self.apply_other(state, action)
-            if said is None:
-                said = [Declared(action.seat, action.what)] if isinstance(action, Declare) else []
-            events[k:k] = said
-        if state.finished:
-            self._close(state)
-        return events[k:]
+        return apply_action(self, state, action)
 
     def _close(self, state: ClimbState) -> None:
         """Add the ``win`` event and the final ``settle`` (the result's transfers not

@@ -1,9 +1,8 @@
 """What one seat of a climbing game may know: :class:`ShedView`, with typed fields bots
-read quickly and ``public`` values written out only when read, and the record notation
-of hand masks.
+read quickly and ``public`` values written out only when read.
 
->>> _hand_strings(0b1011), _cards(1 << 51)
-(('3S', '3C', '3H'), ['2H'])
+>>> ShedView.action_json(None, Pass(3))  # type: ignore[arg-type]
+{'pass': True}
 """
 
 from __future__ import annotations
@@ -12,18 +11,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from vncards.core._cardset import mask_ids
 from vncards.core._events import Event, Played, Seat, Transfer, View
 from vncards.core.climbing._actions import Declare, Pass, Play
 from vncards.core.climbing._shapes import Combo
+from vncards.core.climbing._tokens import _cards
 
 __all__ = ["ShedView"]
-
-_STR = tuple(
-    r + s
-    for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
-    for s in "SCDH"
-)
 
 
 class _Public(Mapping[str, Any]):
@@ -53,10 +46,6 @@ class _Public(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return repr(self._get())
-
-
-def _cards(mask: int) -> list[str]:
-    return [_STR[i] for i in mask_ids(mask)]
 
 
 def _seats(mask: int) -> list[Seat]:
@@ -181,29 +170,3 @@ _new_view = object.__new__
 def _set_dict(view: ShedView, fields: dict[str, Any]) -> None:
     """Give a new view all its fields at once (a frozen dataclass sets them one by one)."""
     object.__setattr__(view, "__dict__", fields)
-
-
-# the record notation of each byte of a hand mask: a hand's cards in a few lookups
-_BYTE_STRINGS = tuple(
-    tuple(tuple(_STR[8 * k + b] for b in range(8) if byte >> b & 1 and 8 * k + b < 52)
-          for byte in range(256))
-    for k in range(7)
-)  # fmt: skip
-
-
-def _hand_strings(mask: int) -> tuple[str, ...]:
-    """The cards of ``mask`` in record notation, lowest first.
-
-    >>> _hand_strings(0b1011)
-    ('3S', '3C', '3H')
-    """
-    t = _BYTE_STRINGS
-    return (
-        t[0][mask & 255]
-        + t[1][mask >> 8 & 255]
-        + t[2][mask >> 16 & 255]
-        + t[3][mask >> 24 & 255]
-        + t[4][mask >> 32 & 255]
-        + t[5][mask >> 40 & 255]
-        + t[6][mask >> 48 & 255]
-    )
