@@ -64,7 +64,7 @@ class Combo(NamedTuple):
     length (higher beats lower); ``top_rank`` is the rank of the highest card in the
     game's order for that shape.
 
-    >>> from vncards.core import CardSet, classify
+    >>> from vncards.core import CardSet, ComboRules, classify
     >>> c = classify(CardSet.parse("9S 10H JD").mask, ComboRules())
     >>> c.kind.code, c.length, c.top_rank        # top card J: rank index 8
     ('straight', 3, 8)
@@ -90,7 +90,7 @@ class ComboRules:
     entries with distinct ranks. The default (``0..11``) is 3…A without the 2;
     Sâm's A-2-3 window is ``(11, 12, 0, 1, …, 11)``.
 
-    >>> from vncards.core import CardSet, classify
+    >>> from vncards.core import CardSet, ComboRules, classify
     >>> sam_a23 = ComboRules(suits_break_ties=False, pair_runs=False,
     ...                      straight_order=(11, 12, *range(12)))
     >>> classify(CardSet.parse("AS 2H 3D").mask, sam_a23).kind.code
@@ -158,7 +158,7 @@ class ChopRule:
     2, "heo"). When ``need_higher`` is set the attacker must be the same shape as the
     target and higher (a tứ quý on a smaller tứ quý).
 
-    >>> from vncards.core import CardSet, classify
+    >>> from vncards.core import CardSet, ChopRule, ComboRules, Kind, classify
     >>> quad_on_two = ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), target_rank=12)
     >>> quad = classify(CardSet.parse("5S 5C 5D 5H").mask, ComboRules())
     >>> two = classify(CardSet.parse("2H").mask, ComboRules())
