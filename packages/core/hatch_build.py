@@ -90,12 +90,12 @@ class CompiledBuildHook(BuildHookInterface):
             self.app.display_warning(f"compiled build skipped, installing pure Python: {exc}")
             return
         target = f"{package.relative_to(package.parent.parent).as_posix()}/_compiled"
-        for path in built:
-            build_data["force_include"][str(path)] = f"{target}/{path.name}"
+        for path, place in built:
+            build_data["force_include"][str(path)] = f"{target}/{place}"
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
 
-    def _compile(self, package: Path, sources: list[Path]) -> list[Path]:
+    def _compile(self, package: Path, sources: list[Path]) -> list[tuple[Path, str]]:
         src = package.parent.parent
         name = f"{package.parent.name}.{package.name}"
         # sibling packages' sources (a workspace checkout) give mypyc their types
@@ -129,15 +129,17 @@ class CompiledBuildHook(BuildHookInterface):
                 raise RuntimeError(f"mypyc failed (exit {done.returncode}):\n{tail}")
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         built_dir = out / package.relative_to(src)
-        built = [built_dir / f"{s.stem}{suffix}" for s in sources]
-        built.append(built_dir / f"{package.name}_compiled__mypyc{suffix}")
-        missing = [p.name for p in built if not p.exists()]
+        # a module of a subpackage (core/climbing/_loop.py) keeps its folder in the group
+        places = [s.relative_to(package).with_name(f"{s.stem}{suffix}") for s in sources]
+        places.append(Path(f"{package.name}_compiled__mypyc{suffix}"))
+        missing = [p.as_posix() for p in places if not (built_dir / p).exists()]
         if missing:
             raise RuntimeError(f"mypyc built no {', '.join(missing)}")
         manifest = {
             "group": job["group"],
-            "sources": {s.name: source_hash(s) for s in sources},
+            "sources": {s.relative_to(package).as_posix(): source_hash(s) for s in sources},
         }
         manifest_path = work / "manifest.json"
         manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True), "utf-8")
-        return [*built, manifest_path]
+        built = [(built_dir / p, p.as_posix()) for p in places]
+        return [*built, (manifest_path, "manifest.json")]

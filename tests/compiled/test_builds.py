@@ -97,7 +97,9 @@ def _group(package: str) -> list[str]:
     place = compiled_dir(package)
     assert place is not None
     manifest = json.loads((place / "manifest.json").read_text(encoding="utf-8"))
-    return [f"{package}.{name.removesuffix('.py')}" for name in manifest["sources"]]
+    return [
+        f"{package}.{name.removesuffix('.py').replace('/', '.')}" for name in manifest["sources"]
+    ]
 
 
 @pytest.mark.parametrize("package", ["vncards.core", "vncards.tienlen"])
@@ -126,12 +128,13 @@ def test_editing_an_installed_core_source_runs_the_edit(tmp_path: Path) -> None:
     shutil.copytree(place, copy / "_compiled")
     probe = textwrap.dedent(
         """
-        import vncards.core._combos as c, vncards.core._climb as k, vncards.core._native as n
+        import vncards.core.climbing._enumerate as c, vncards.core.climbing._loop as k
+        import vncards.core._native as n
         print(n.SELECTED["vncards.core"], c.__file__.endswith(".py"), k.__file__.endswith(".py"))
         """
     )
     assert _python(probe, path=tmp_path) == "True False False"
-    with (copy / "_combos.py").open("a", encoding="utf-8") as f:
+    with (copy / "climbing" / "_shapes.py").open("a", encoding="utf-8") as f:
         f.write("# edited\n")
     assert _python(probe, path=tmp_path) == "False True True"
 

@@ -5,7 +5,7 @@ straights as windows of a rank order, đôi thông as windows of pairs, comparis
 highest card, chặt rows — with none of the core's nibble tables or key packing. The
 core's ``classify``, ``beats``, ``is_chop`` and ``legal_plays`` must agree with it on
 random cards under Tiến lên, Sâm and Sâm A-2-3 settings and random minimum lengths.
-These tests are what kills mutants of ``vncards.core._combos``.
+These tests are what kills mutants of ``vncards.core.climbing`` (its combination modules).
 """
 
 from __future__ import annotations

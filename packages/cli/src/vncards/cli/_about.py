@@ -16,7 +16,11 @@ from importlib import machinery, metadata
 
 __all__ = ["HOT_MODULES", "build_kind", "is_compiled", "version_line"]
 
-HOT_MODULES = ("vncards.core._cardset", "vncards.core._combos", "vncards.core._climb")
+HOT_MODULES = (
+    "vncards.core._cardset",
+    "vncards.core.climbing._enumerate",
+    "vncards.core.climbing._engine",
+)
 """The modules a compiled build replaces: the inner loops of move generation."""
 
 

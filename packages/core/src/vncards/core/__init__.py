@@ -25,22 +25,8 @@ from vncards.core._cards import (
     split_card_list,
 )
 from vncards.core._cardset import FULL_DECK_MASK, CardSet, mask_ids, mask_of, rank_counts
-from vncards.core._climb import ChopValue, ClimbConfig, ClimbEngine, ClimbState
 from vncards.core._climb_refusal import climb_refusal
 from vncards.core._climb_talk import ClimbTalk, ClimbWords
-from vncards.core._combos import (
-    ChopRule,
-    Combo,
-    ComboRules,
-    Kind,
-    beats,
-    brute_force_plays,
-    classify,
-    follows,
-    is_chop,
-    legal_plays,
-    ranks_with,
-)
 from vncards.core._errors import (
     IllegalMove,
     NotationError,
@@ -147,16 +133,6 @@ from vncards.core._search import (
     SearchStats,
     make_bot,
 )
-from vncards.core._shedding import (
-    Declare,
-    Pass,
-    Play,
-    PlayList,
-    SheddingAction,
-    SheddingGame,
-    ShedView,
-    random_first,
-)
 from vncards.core._vocabulary import (
     CARD,
     CARDS,
@@ -168,6 +144,31 @@ from vncards.core._vocabulary import (
     named_cards,
     vocabulary_of,
     word,
+)
+from vncards.core.climbing import (
+    ChopRule,
+    ChopValue,
+    ClimbConfig,
+    ClimbEngine,
+    ClimbState,
+    Combo,
+    ComboRules,
+    Declare,
+    Kind,
+    Pass,
+    Play,
+    PlayList,
+    SheddingAction,
+    SheddingGame,
+    ShedView,
+    beats,
+    brute_force_plays,
+    classify,
+    follows,
+    is_chop,
+    legal_plays,
+    random_first,
+    ranks_with,
 )
 
 __all__ = [

@@ -6,9 +6,9 @@ run before they change anything, so the answer is the very refusal they would ra
 
 from __future__ import annotations
 
-from vncards.core._climb import ClimbState
 from vncards.core._errors import IllegalMove
-from vncards.core._shedding import Pass, Play
+from vncards.core.climbing._actions import Pass, Play
+from vncards.core.climbing._engine import ClimbState
 
 __all__ = ["climb_refusal"]
 

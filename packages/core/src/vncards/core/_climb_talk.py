@@ -27,7 +27,9 @@ from vncards.core._events import (
     WentOut,
 )
 from vncards.core._game import GameResult, Words
-from vncards.core._shedding import Declare, ShedView, _cards
+from vncards.core.climbing._actions import Declare
+from vncards.core.climbing._tokens import _cards
+from vncards.core.climbing._view import ShedView
 
 __all__ = ["ClimbTalk", "ClimbWords"]
 

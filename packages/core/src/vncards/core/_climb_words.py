@@ -48,7 +48,7 @@ def table_lines(
     card mask as tokens and ``named`` naming a declaration's code (``sam`` → Sâm).
 
     >>> from vncards.tienlen import plugin
-    >>> from vncards.core._shedding import _cards
+    >>> from vncards.core.climbing._tokens import _cards
     >>> state = plugin.new_game(plugin.presets["dem-la"], 2, seed=1)
     >>> table_lines(plugin.view(state, state.turn), ["An", "Bình"], _cards, True)
     [('Bàn trống: bạn đi trước.',)]

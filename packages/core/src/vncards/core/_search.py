@@ -29,11 +29,12 @@ from typing import Any, ClassVar, Protocol
 
 from mypy_extensions import mypyc_attr
 from vncards.core._cards import parse_card
-from vncards.core._combos import classify, legal_plays
 from vncards.core._events import Event, View
 from vncards.core._game import Decision, GameResult
 from vncards.core._reading import heads_up_worlds
-from vncards.core._shedding import Pass
+from vncards.core.climbing._actions import Pass
+from vncards.core.climbing._classify import classify
+from vncards.core.climbing._enumerate import legal_plays
 
 __all__ = [
     "Budgeted",

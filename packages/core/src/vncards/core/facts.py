@@ -190,7 +190,7 @@ def plays_bomb_over_table(view: View, action: Any) -> bool:
 
     >>> from types import SimpleNamespace
     >>> from vncards.core import CardSet
-    >>> from vncards.core._shedding import Play
+    >>> from vncards.core.climbing._actions import Play
     >>> quad = Play(0, CardSet.parse("7S 7C 7D 7H").mask)
     >>> plays_bomb_over_table(SimpleNamespace(table="2H"), quad)  # type: ignore[arg-type]
     True
@@ -207,7 +207,7 @@ def plays_pair_run(view: View, action: Any) -> bool:
     """Whether a climbing-game action plays đôi thông (three or more consecutive pairs).
 
     >>> from vncards.core import CardSet
-    >>> from vncards.core._shedding import Play
+    >>> from vncards.core.climbing._actions import Play
     >>> run, gap = CardSet.parse("3S 3H 4S 4H 5S 5H"), CardSet.parse("3S 3H 4S 4H 6S 6H")
     >>> plays_pair_run(None, Play(0, run.mask)), plays_pair_run(None, Play(0, gap.mask))
     (True, False)
@@ -219,10 +219,10 @@ def plays_pair_run(view: View, action: Any) -> bool:
 def declares(view: View, action: Any) -> bool:
     """Whether a climbing-game action is a declaration (báo Sâm).
 
-    >>> from vncards.core._shedding import Declare, Pass
+    >>> from vncards.core.climbing._actions import Declare, Pass
     >>> declares(None, Declare(1)), declares(None, Pass(1))  # type: ignore[arg-type]
     (True, False)
     """
-    from vncards.core._shedding import Declare
+    from vncards.core.climbing._actions import Declare
 
     return isinstance(action, Declare)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 from vncards.core import (
@@ -21,8 +22,8 @@ from vncards.core import (
 )
 
 # the bases from their own modules: a class compiled apart from them loads them there
-from vncards.core._climb import ClimbEngine, ClimbState
-from vncards.core._combos import ChopRule
+from vncards.core.climbing._engine import ClimbEngine, ClimbState
+from vncards.core.climbing._shapes import ChopRule
 from vncards.tienlen._events import Stuck
 from vncards.tienlen._rules import TienLenRules
 from vncards.tienlen._scoring import chop_value
@@ -72,13 +73,14 @@ def combo_rules_of(rules: TienLenRules) -> ComboRules:
     return found
 
 
-_TWO = 12
-_TWOS = 15 << (4 * _TWO)  # the four 2s (heo)
-_SUIT_COLUMN = int("1" * 13, 16)  # bit 4r for each rank r: the ♠ cards, shifted by suit
-_QUAD_KIND = Kind.QUAD
-_SINGLE_KIND = Kind.SINGLE
-_PAIR_RUN_KIND = Kind.PAIR_RUN
-_STRAIGHT_KIND = Kind.STRAIGHT
+# Final: the compiled engine reads these as constants, not from the module dict
+_TWO: Final = 12
+_TWOS: Final = 15 << (4 * _TWO)  # the four 2s (heo)
+_SUIT_COLUMN: Final = 0x1111111111111  # bit 4r for each rank r: the ♠ cards, shifted by suit
+_QUAD_KIND: Final = Kind.QUAD
+_SINGLE_KIND: Final = Kind.SINGLE
+_PAIR_RUN_KIND: Final = Kind.PAIR_RUN
+_STRAIGHT_KIND: Final = Kind.STRAIGHT
 _SINGLE = (Kind.SINGLE, 1)
 _PAIR = (Kind.PAIR, 2)
 _QUAD = (Kind.QUAD, 4)
@@ -104,7 +106,7 @@ class _Row(ChopRule):
         return super().applies(play, over)
 
 
-CHOP_TABLE: tuple[ChopRule, ...] = (
+CHOP_TABLE: Final[tuple[ChopRule, ...]] = (
     # 3 đôi thông: a single 2; chặt chồng on a smaller 3 đôi thông
     _Row(_THREE_PAIRS, _SINGLE, target_rank=_TWO),
     _Row(_THREE_PAIRS, _THREE_PAIRS, need_higher=True),
@@ -395,7 +397,7 @@ _ENGINES: dict[tuple[bool, bool], type[TienLenEngine]] = {
     (True, True): ComebackLastTwoEngine,
 }
 
-_RANK_BITS = int("1" * 13, 16)  # bit 4r for each rank r
+_RANK_BITS: Final = 0x1111111111111  # bit 4r for each rank r
 
 
 def _may_chop(hand: int) -> bool:

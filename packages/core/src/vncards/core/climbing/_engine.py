@@ -19,17 +19,11 @@ from typing import Any, ClassVar, Protocol, Self
 
 from mypy_extensions import mypyc_attr
 from vncards.core._cards import DECK
-from vncards.core._combos import (
-    ChopRule,
-    Combo,
-    ComboRules,
-    Kind,
-    _classify_known,
-    _follows,
-    legal_plays,
-)
 from vncards.core._errors import IllegalMove
 from vncards.core._events import Chopped, Event, Settled, Transfer
+from vncards.core.climbing._classify import _classify_known, _follows
+from vncards.core.climbing._enumerate import legal_plays
+from vncards.core.climbing._shapes import ChopRule, Combo, ComboRules, Kind
 
 __all__ = ["ChopValue", "ClimbConfig", "ClimbEngine", "ClimbState"]
 
@@ -310,8 +304,9 @@ class ClimbEngine:
         if "anyone_may_pass" not in body and ("_can_pass" in body or "can_pass" in body):
             cls.anyone_may_pass = False
 
-    # what SheddingGame's own loop calls on this engine, worked out on its first game
-    _loop_parts: tuple[Any, ...] | None = None
+    # how SheddingGame's own loop drives this engine (a LoopPlan), worked out on its
+    # first game
+    _loop_parts: Any = None
     # the ``play`` events SheddingGame has made with this engine, by seat and mask
     _played_events: dict[tuple[int, int], Any] | None = None
 
