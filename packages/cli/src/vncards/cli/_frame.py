@@ -93,6 +93,7 @@ _FRAME: dict[str, tuple[str, str]] = {
         "Bài của bạn có vị trí 1 tới {n}; không có vị trí {bad}.",
     ),
     "position-twice": ("Each position may be named once.", "Mỗi vị trí chỉ được gõ một lần."),
+    "now-cards": ("cards", "các lá"),
     "now-pass": ("p to pass", "p để bỏ lượt"),
     "now-draw": ("d to draw", "d để bốc"),
     "now-declare": ("s to declare", "s để báo"),
@@ -104,6 +105,7 @@ _FRAME: dict[str, tuple[str, str]] = {
     ),
     "you-may": ("{why} You may {then}", "{why} Bạn có thể {then}"),
     "no-cards-now": ("Cards are not a move here: {then}", "Lúc này không đánh bài được: {then}"),
+    "not-now": ("That is not a move here: {then}", "Lúc này không đi được nước đó: {then}"),
     "no-suggestion": (
         "There is no suggestion here: type your move (? for help).",
         "Không có gợi ý: hãy gõ nước đi (? để xem trợ giúp).",

@@ -30,6 +30,7 @@ from vncards.core import (
     GameResult,
     RecordError,
     RefereeReport,
+    SaysViolations,
     SpeaksAtTable,
     load_record,
     referee,
@@ -217,6 +218,16 @@ def _ruling(plugin: Any, record: GameRecord, report: RefereeReport, vietnamese: 
         console.print(f"Outcome: [bold]{how}[/]{extra}{who}.")
 
 
+def _violation(plugin: Any, rule: str, message: str, vietnamese: bool) -> str:
+    """A penalised legal act in the game's words (:class:`~vncards.core.SaysViolations`),
+    else the engine's sentence."""
+    if isinstance(plugin, SpeaksAtTable):
+        talk = plugin.table_talk(vietnamese)
+        if isinstance(talk, SaysViolations):
+            return talk.violation(rule, message)
+    return message
+
+
 def _account(
     plugin: Any,
     record: GameRecord,
@@ -239,7 +250,8 @@ def _account(
         for col in say("ref-violation-heads", vi).split("|"):
             table.add_column(col)
         for v in report.violations:
-            table.add_row(*(Text(plain(c)) for c in (v.index, v.player, v.rule, v.message)))
+            what = _violation(plugin, v.rule, v.message, vi)
+            table.add_row(*(Text(plain(c)) for c in (v.index, v.player, v.rule, what)))
         console.print(table)
     bet = say("ref-bet", vi).format(bet=record.bet) if record.bet != 1 else " (lá)"
     if report.transfers:

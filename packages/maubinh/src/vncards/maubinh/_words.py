@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vncards.core import Cards, Event, GameResult, View, Words
+from vncards.core import MISREADS_VI, Cards, Event, GameResult, View, Words, error_words
 from vncards.maubinh._engine import Arranged, InstantDeclared, Revealed
 
 __all__ = ["MauBinhTalk", "table_talk"]
@@ -77,6 +77,16 @@ _REFUSALS_VI = {
         "Cách xếp không hợp lệ: chi1 và chi2 mỗi chi 5 lá, chi3 3 lá, mỗi lá một lần."
     ),
     "game-over": "Ván đã kết thúc.",
+}
+
+# why a typed arrangement was not read, in Vietnamese (in English the reader's message)
+_MISREADS_VI = {
+    **MISREADS_VI,
+    "chi-count": "gõ ba chi cách nhau bởi /, không phải {n} (chi1 / chi2 / chi3)",
+    "chi-labels": "ghi nhãn cho cả ba chi (chi1: … / chi2: … / chi3: …) hoặc không chi nào",
+    "chi-twice": "{chi} được gõ hai lần",
+    "chi-position": "{chi}: bài của bạn có vị trí 1 tới {n}; không có vị trí {bad}",
+    "chi-card": "{chi}: không có lá {token}",
 }
 
 # how an arrangement is typed, in Vietnamese (the plugin's ``move_help`` in English)
@@ -204,6 +214,25 @@ class MauBinhTalk:
     def refusal(self, code: str, message: str) -> str:
         """In English the engine's own sentence; in Vietnamese the rule's."""
         return _REFUSALS_VI.get(code, message) if self.vietnamese else message
+
+    def misread(self, error: Exception) -> str:
+        """Why a typed arrangement was not read (:class:`~vncards.core.SaysMisreads`).
+
+        >>> from vncards.maubinh import MauBinhRules, plugin
+        >>> view = plugin.view(plugin.new_game(MauBinhRules(), 2, seed=1), 0)
+        >>> try:
+        ...     plugin.parse_move(view, "AS AH / 2C")
+        ... except ValueError as e:
+        ...     print(plugin.table_talk(vietnamese=True).misread(e))
+        gõ ba chi cách nhau bởi /, không phải 2 (chi1 / chi2 / chi3)
+        """
+        return error_words(error, _MISREADS_VI) if self.vietnamese else str(error)
+
+    def hint(self, view: View) -> list[tuple[Words, Any]]:
+        """The solver's arrangement with its reason, in this language
+        (:class:`~vncards.core.HintsInWords`)."""
+        suggested: list[tuple[Words, Any]] = self.plugin.hint(view, vietnamese=self.vietnamese)
+        return suggested
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
         """How the game ended."""

@@ -1,0 +1,137 @@
+"""`--vi` leaves no English: a card typed in no notation, a typed move of the wrong form
+(Phỏm's melds and lay-offs, Mậu Binh's three chi), the hint of a game that suggests
+its own moves (the solver's arrangement and its reason) and the referee's account of
+penalised legal acts (báo một, đền) are all said in Vietnamese, and `--json` stays the
+same in both languages."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+from vncards.cli.app import app
+
+# English words that no Vietnamese sentence of a screen uses (cards, player names and
+# the keys a player types — h, p, moves — are not among them)
+_ENGLISH = {
+    "about", "against", "and", "appears", "be", "card", "cards", "chi1s", "discard",
+    "draw", "each", "every", "hand", "have", "is", "label", "lay", "meld", "move",
+    "must", "not", "of", "one", "opponent", "or", "positions", "rank", "records",
+    "say", "separated", "suit", "take", "the", "three", "twice", "type", "typed",
+    "unknown", "which", "your",
+}  # fmt: skip
+_WORD = re.compile(r"[A-Za-z]+")
+_ENV = {"COLUMNS": "80", "NO_COLOR": "1"}
+_MISREAD = "Không đọc được:"
+
+
+def _english(screen: str) -> list[str]:
+    """The lines of ``screen`` holding an English word, but the opening line (it names
+    the bots, whose names are English)."""
+    lines = screen.splitlines()[2:]
+    return [line for line in lines if _ENGLISH & {w.lower() for w in _WORD.findall(line)}]
+
+
+def _play(runner: CliRunner, args: list[str], typed: list[str], vi: bool = True) -> str:
+    line = ["play", *args, "-b", "greedy", "--think", "0.01", *(["--vi"] if vi else [])]
+    out = runner.invoke(app, line, input="\n".join([*typed, "q"]) + "\n", env=_ENV)
+    assert out.exit_code == 0, out.output
+    return out.stdout
+
+
+# a seed where the seat typed for acts first, and what is mistyped there: a card in no
+# notation, a rank with no suit, a card twice, the game's own malformed moves
+_MISTYPED = {
+    "tienlen": (["tienlen", "-n", "4", "--seed", "2"], ["zz", "J", "3s 3s"]),
+    "samloc": (["samloc", "--seed", "2"], ["p", "zz", "J", "3s 3s"]),
+    "tusac": (["tusac", "--seed", "5", "--seat", "2"], ["RX", "t zz", "xx yy"]),
+    "phom": (["phom", "--seed", "1"], ["xyz", "J", "gửi 10C", "l", "zz 9S"]),
+    "maubinh": (
+        ["maubinh", "--seed", "1"],
+        [
+            "xyz",
+            "chi1: 1 2 3 4 5 / 6 7 8 9 10 / 11 12 13",
+            "chi1: 1 2 3 4 5 / chi1: 6 7 8 9 10 / chi3: 11 12 13",
+            "1 2 3 4 5 / 6 7 8 9 10 / 11 12 14",
+            "1 2 3 4 5 / 6 7 8 9 10 / JD QH ZZ",
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_MISTYPED))
+def test_what_cannot_be_read_is_said_in_vietnamese(runner: CliRunner, name: str) -> None:
+    """Each game's notation (rules pages, "Card notation"): what is typed in none is
+    refused with why, in the screen's language — every refusal in Vietnamese under
+    --vi, and the same entries refused in English without it."""
+    args, typed = _MISTYPED[name]
+    mistakes = len([t for t in typed if t != "p"])
+    screen = _play(runner, args, typed)
+    assert screen.count(_MISREAD) == mistakes, screen
+    assert _english(screen) == [], _english(screen)
+    english = _play(runner, args, typed, vi=False)
+    assert english.count("I cannot read that:") == mistakes, english
+
+
+def test_a_word_the_game_has_no_move_for_says_what_may_be_typed(runner: CliRunner) -> None:
+    """Tiến lên has no draw and no take (rules page, "Actions"): `d` and `t …` are no
+    move there, and the screen says what is (not a record error about its actions)."""
+    args, _ = _MISTYPED["tienlen"]
+    screen = " ".join(_play(runner, args, ["d"]).split())
+    assert "Lúc này không đi được nước đó: gõ các lá" in screen
+    english = " ".join(_play(runner, args, ["d", "t zz"], vi=False).split())
+    assert "That is not a move here: type cards" in english
+    assert "records have no" not in english
+
+
+@pytest.mark.parametrize("vi", [False, True])
+def test_the_solvers_hint_is_in_the_screens_language(runner: CliRunner, vi: bool) -> None:
+    """Mậu Binh's hint (rules page, hands by their names): the solver's arrangement, each
+    chi's hand and the chi it expects against each opponent, in Vietnamese under --vi
+    (sảnh, thú, mậu thầu …), and `h` again lists it."""
+    screen = " ".join(_play(runner, ["maubinh", "--seed", "1"], ["h", "h"], vi=vi).split())
+    if vi:
+        assert re.search(r"Gợi ý: #1 xếp chi1: .+ \((sảnh|thú|đôi|mậu thầu|sám cô)", screen)
+        assert "trung bình được" in screen
+        assert "chi với mỗi đối thủ" in screen
+        assert _english(screen) == []
+    else:
+        assert re.search(r"Hint: #1 solver: chi1: .+ \((straight|two-pair|pair|high-card)", screen)
+        assert "chi against each opponent" in screen
+    assert "bot's choice" not in screen
+    assert "lựa chọn của bot" not in screen
+
+
+def _record_with_violations(runner: CliRunner, tmp_path: Path, game: str) -> Path:
+    """The first game random bots play from seed 0: in Sâm Lốc and Tứ Sắc it holds
+    penalised legal acts (báo một, đền)."""
+    lines = tmp_path / f"{game}.jsonl"
+    args = ["simulate", game, "-g", "1", "-b", "random", "--seed", "0", "--records", str(lines)]
+    out = runner.invoke(app, args, env=_ENV)
+    assert out.exit_code == 0, out.output
+    record = tmp_path / f"{game}.json"
+    record.write_text(lines.read_text(encoding="utf-8").splitlines()[0], encoding="utf-8")
+    return record
+
+
+@pytest.mark.parametrize(("game", "rule"), [("samloc", "bao-mot"), ("tusac", "den")])
+def test_the_referees_violations_are_in_vietnamese(
+    runner: CliRunner, tmp_path: Path, game: str, rule: str
+) -> None:
+    """Rules pages (Sâm Lốc "Báo một", Tứ Sắc "Đền"): a penalised legal act is listed
+    with its rule, and under --vi what it is and costs is said in Vietnamese; --json is
+    the same in both languages."""
+    record = _record_with_violations(runner, tmp_path, game)
+    ruling = runner.invoke(app, ["referee", str(record), "--json"], env=_ENV)
+    assert any(v["rule"] == rule for v in json.loads(ruling.stdout)["violations"])
+    vi = runner.invoke(app, ["referee", str(record), "--vi"], env=_ENV)
+    assert vi.exit_code == 0, vi.output
+    table = vi.stdout[vi.stdout.index("Phạm luật") :]
+    table = table[: table.index("Các khoản trả")]
+    assert "đền cả làng" in " ".join(table.split())
+    assert _english(table) == [], table
+    both = runner.invoke(app, ["referee", str(record), "--json", "--vi"], env=_ENV)
+    assert both.stdout == ruling.stdout
