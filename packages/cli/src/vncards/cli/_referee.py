@@ -12,9 +12,16 @@ import typer
 from rich.table import Table
 from rich.text import Text
 from vncards.cli._batch import is_json_lines, referee_lines, split_lines
-from vncards.cli._common import InputError, console, emit_json, get_plugin, plain, untrusted
+from vncards.cli._common import (
+    InputError,
+    cards_for,
+    console,
+    emit_json,
+    get_plugin,
+    plain,
+    untrusted,
+)
 from vncards.cli._display import (
-    cards_text,
     event_text,
     outcome_text,
     payments_table,
@@ -60,13 +67,12 @@ def describe_action(
     if isinstance(plugin, SpeaksAtTable):
         said = plugin.table_talk(vietnamese).action(data, you)
         return words_text(plugin, said, vietnamese=vietnamese)
-    deck = getattr(plugin, "deck", "french")
     for key, value in data.items():
         verb = _VERBS.get(key, (key, key))[1 if you else 0]
         if isinstance(value, list):
-            return Text.assemble(verb, " ", cards_text(value, deck, vietnamese=vietnamese))
+            return Text.assemble(verb, " ", cards_for(plugin, value, vietnamese=vietnamese))
         if isinstance(value, str) and key != "declare":
-            return Text.assemble(verb, " ", cards_text([value], deck, vietnamese=vietnamese))
+            return Text.assemble(verb, " ", cards_for(plugin, [value], vietnamese=vietnamese))
         return Text(verb if value is True else f"{verb} {plain(value)}")
     return Text(repr(dict(data)))
 

@@ -59,10 +59,6 @@ class Sitting:
     hinter: Any = None  # the game's strongest bot, playing the human seat for hints
     hinted: bool = False  # whether this decision's hint was shown (h again lists moves)
 
-    @property
-    def deck(self) -> str:
-        return getattr(self.plugin, "deck", "french")
-
     def cards(self, tokens: Sequence[str]) -> Text:
         return cards_for(
             self.plugin, tokens, vietnamese=self.vietnamese, sep=", " if self.vietnamese else " "
@@ -365,7 +361,7 @@ def _check(
     return False, _reason(t, state, action)
 
 
-def _say_what_now(kinds: set[str], optional: bool, deck: str) -> None:
+def _say_what_now(kinds: set[str], optional: bool) -> None:
     """What the seat may do, from the kinds of its actions (for a game that does not
     describe its own table)."""
     if optional and "take" in kinds:
@@ -380,8 +376,8 @@ def _say_what_now(kinds: set[str], optional: bool, deck: str) -> None:
         console.print("Take the active card with cards of yours (t …), or draw (d).")
     elif "draw" in kinds:
         console.print("Draw a card (d).")
-    elif "pass" in kinds and "take" in kinds and deck != "french":
-        console.print("Take the drawn card with cards of yours (t …), or pass it on (p).")
+    elif "pass" in kinds and "take" in kinds:
+        console.print("Take the card with cards of yours (t …), or let it go (p).")
     elif kinds == {"take"}:
         console.print("[bold]You must take the active card.[/]")
 
@@ -404,7 +400,7 @@ def human_turn(t: Sitting, state: Any, view: View, actions: Sequence[Any], optio
     hints += [say("draw", vi) if "draw" in kinds else ""]
     hints += [say("declare", vi) if "declare" in kinds else "", say("hint", vi), say("help", vi)]
     if not isinstance(t.plugin, SpeaksAtTable):  # a game that speaks says it on its table
-        _say_what_now(kinds, optional, t.deck)
+        _say_what_now(kinds, optional)
     prompt = f"{say('move', vi)} ({', '.join(h for h in hints if h)})> "
     while True:
         try:
