@@ -135,3 +135,21 @@ def test_the_referees_violations_are_in_vietnamese(
     assert _english(table) == [], table
     both = runner.invoke(app, ["referee", str(record), "--json", "--vi"], env=_ENV)
     assert both.stdout == ruling.stdout
+
+
+def test_a_file_of_records_is_summed_up_in_vietnamese(runner: CliRunner, tmp_path: Path) -> None:
+    """`referee` on JSON Lines answers one line a record; under --vi each says in
+    Vietnamese whether it is legal and how the game ended (in the game's words), and
+    --json is the same in both languages."""
+    lines = tmp_path / "games.jsonl"
+    args = ["simulate", "samloc", "-g", "2", "-b", "random", "--seed", "0", "--records"]
+    assert runner.invoke(app, [*args, str(lines)], env=_ENV).exit_code == 0
+    vi = runner.invoke(app, ["referee", str(lines), "--vi"], env=_ENV)
+    assert vi.exit_code == 0, vi.output
+    said = vi.stdout.splitlines()
+    assert len(said) == 2
+    for line in said:
+        assert re.match(r"biên bản \d: hợp lệ; P\d (về nhất|ăn Sâm|tới trắng)", line), line
+        assert _english(f"\n\n{line}") == [], line
+    english = runner.invoke(app, ["referee", str(lines), "--json"], env=_ENV).stdout
+    assert runner.invoke(app, ["referee", str(lines), "--json", "--vi"], env=_ENV).stdout == english

@@ -135,11 +135,11 @@ def referee_command(
             # they are read; anything else is refused now, without reading the rest
             complete = head[: head.rfind(b"\n") + 1]
             if is_json_lines(complete, whole=False):
-                raise typer.Exit(referee_lines(split_lines(head, stream), json_out))
+                raise typer.Exit(referee_lines(split_lines(head, stream), json_out, vietnamese))
             raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes")
     if is_json_lines(head):
         # one record a line (as simulate --records writes them): one answer a line
-        raise typer.Exit(referee_lines(split_lines(head), json_out))
+        raise typer.Exit(referee_lines(split_lines(head), json_out, vietnamese))
     text = _decode(record, head)
     parsed = load_record(text)
     try:
