@@ -7,6 +7,7 @@ instant hands by their Vietnamese names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -78,6 +79,9 @@ _REFUSALS_VI = {
     ),
     "game-over": "Ván đã kết thúc.",
 }
+
+# the chi the plugin's binh lủng warning names (MauBinhScreen.action_warning)
+_FOULED = re.compile(r"chi(\d) \(([\w-]+)\) is weaker than chi(\d) \(([\w-]+)\)")
 
 # why a typed arrangement was not read, in Vietnamese (in English the reader's message)
 _MISREADS_VI = {
@@ -205,11 +209,23 @@ class MauBinhTalk:
         return _REASONS[self.vietnamese].get(code, code)
 
     def warning(self, message: str) -> str:
-        """Binh lủng: in English the plugin's sentence (it names the chi); in
-        Vietnamese what it costs."""
+        """Binh lủng: in English the plugin's sentence; in Vietnamese the same, the
+        weaker chi and its hand named as the plugin names them.
+
+        >>> from vncards.maubinh import plugin
+        >>> english = "is binh lủng: chi1 (pair) is weaker than chi2 (two-pair), so …"
+        >>> plugin.table_talk(vietnamese=True).warning(english)
+        'là binh lủng: chi1 (đôi) yếu hơn chi2 (thú), nên thua cả ba chi.'
+        """
         if not self.vietnamese:
             return message
-        return "là binh lủng: chi trước yếu hơn chi sau, nên thua cả ba chi."
+        named = _FOULED.search(message)
+        if named is None:
+            return "là binh lủng: chi trước yếu hơn chi sau, nên thua cả ba chi."
+        a, hand_a, b, hand_b = named.groups()
+        weaker = f"chi{a} ({HAND_NAMES.get(hand_a, hand_a)})"
+        stronger = f"chi{b} ({HAND_NAMES.get(hand_b, hand_b)})"
+        return f"là binh lủng: {weaker} yếu hơn {stronger}, nên thua cả ba chi."
 
     def refusal(self, code: str, message: str) -> str:
         """In English the engine's own sentence; in Vietnamese the rule's."""
