@@ -6,8 +6,11 @@ same in both languages."""
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -26,6 +29,8 @@ _ENGLISH = {
 _WORD = re.compile(r"[A-Za-z]+")
 _ENV = {"COLUMNS": "80", "NO_COLOR": "1"}
 _MISREAD = "Không đọc được:"
+SCRIPT = Path(sys.executable).with_name("vncards")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def _english(screen: str) -> list[str]:
@@ -153,3 +158,41 @@ def test_a_file_of_records_is_summed_up_in_vietnamese(runner: CliRunner, tmp_pat
         assert _english(f"\n\n{line}") == [], line
     english = runner.invoke(app, ["referee", str(lines), "--json"], env=_ENV).stdout
     assert runner.invoke(app, ["referee", str(lines), "--json", "--vi"], env=_ENV).stdout == english
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="the vncards script is not installed")
+@pytest.mark.parametrize("name", ["phom", "maubinh", "tusac"])
+def test_misreads_in_vietnamese_in_a_pseudo_terminal(name: str) -> None:
+    """In a real pseudo-terminal 80 columns wide, with colour: the games whose moves or
+    cards are their own answer what cannot be read in Vietnamese, each line within the
+    width (the echo of a long entry aside), and nothing English is said."""
+    import pexpect
+
+    args, typed = _MISTYPED[name]
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", VNCARDS_PLUGINS=name)
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(
+        str(SCRIPT),
+        ["play", *args, "-b", "greedy", "--vi"],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 80),
+    )
+    log = io.StringIO()
+    child.logfile_read = log
+    try:
+        for entry in typed:
+            child.expect(r"Nước đi \([^)]*\)> ")
+            child.sendline(entry)
+        child.expect(r"Nước đi \([^)]*\)> ")
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    transcript = ANSI.sub("", log.getvalue()).replace("\r", "")
+    assert transcript.count(_MISREAD) == len(typed), transcript
+    assert _english(transcript) == [], _english(transcript)
+    for line in transcript.splitlines():  # but what the terminal echoes of the typing
+        assert line.startswith("Nước đi (") or len(line.rstrip()) <= 80, line
