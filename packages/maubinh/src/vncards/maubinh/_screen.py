@@ -156,7 +156,7 @@ class MauBinhScreen:
         "Type your three chi separated by /, the back (chi1, 5 cards) first, then the"
         " middle (chi2, 5 cards) and the front (chi3, 3 cards):",
         "  chi1: AS AH AD 5C 5D / chi2: 9S 9H 7S 8C 2C / chi3: JD QH KS",
-        "or without the labels (AS AH AD 5C 5D / 9S 9H 7S 8C 2C / JD QH KS); labelled"
+        "Or leave the labels out (AS AH AD 5C 5D / 9S 9H 7S 8C 2C / JD QH KS); labelled"
         " chi may come in any order, and a chi may be positions in your hand (1 2 3 4 5).",
         "Each chi must be at least as strong as the one after it (else binh lủng).",
     )

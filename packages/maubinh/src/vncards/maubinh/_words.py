@@ -98,7 +98,7 @@ _MOVE_HELP_VI = (
     "Gõ ba chi cách nhau bởi /, chi cuối (chi1, 5 lá) trước, rồi chi giữa (chi2, 5 lá)"
     " và chi đầu (chi3, 3 lá):",
     "  chi1: AS AH AD 5C 5D / chi2: 9S 9H 7S 8C 2C / chi3: JD QH KS",
-    "hoặc không ghi nhãn (AS AH AD 5C 5D / 9S 9H 7S 8C 2C / JD QH KS); chi có nhãn thì"
+    "Hoặc không ghi nhãn (AS AH AD 5C 5D / 9S 9H 7S 8C 2C / JD QH KS); chi có nhãn thì"
     " gõ theo thứ tự nào cũng được, và một chi có thể là vị trí trong tay (1 2 3 4 5).",
     "Mỗi chi phải mạnh ít nhất bằng chi sau nó (nếu không là binh lủng).",
 )

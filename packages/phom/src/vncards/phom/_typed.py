@@ -108,9 +108,9 @@ class TypedMoves:
     ``DescribesPlay`` capabilities)."""
 
     move_help = (
-        "draw (bốc) or take (ăn) the last discard; then type the card to discard: 9S",
-        "On your last turn, meld first: meld 5S 5H 5D | 7C 8C 9C   (meld alone: móm)",
-        "After your meld, lay off onto others' phỏm: lay 10C on 7C; 5C on 5S",
+        "Draw (d) or take the last discard (t); then type the card to discard: 9S.",
+        "On your last turn, meld first: m 5S 5H 5D | 7C 8C 9C (m alone: móm).",
+        "After your meld, lay off onto others' phỏm: l 10C on 7C; 5C on 5S.",
     )
 
     def parse_move(self, view: View, text: str) -> PhomAction:
