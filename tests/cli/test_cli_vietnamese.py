@@ -97,12 +97,13 @@ def test_the_solvers_hint_is_in_the_screens_language(runner: CliRunner, vi: bool
     """Mậu Binh's hint (rules page, hands by their names): the solver's arrangement, each
     chi's hand and the chi it expects against each opponent, in Vietnamese under --vi
     (sảnh, thú, mậu thầu …), and `h` again lists it."""
-    screen = " ".join(_play(runner, ["maubinh", "--seed", "1"], ["h", "h"], vi=vi).split())
+    said = _play(runner, ["maubinh", "--seed", "1"], ["h", "h"], vi=vi)
+    screen = " ".join(said.split())
     if vi:
         assert re.search(r"Gợi ý: #1 xếp chi1: .+ \((sảnh|thú|đôi|mậu thầu|sám cô)", screen)
         assert "trung bình được" in screen
         assert "chi với mỗi đối thủ" in screen
-        assert _english(screen) == []
+        assert _english(said) == []
     else:
         assert re.search(r"Hint: #1 solver: chi1: .+ \((straight|two-pair|pair|high-card)", screen)
         assert "chi against each opponent" in screen
@@ -196,3 +197,12 @@ def test_misreads_in_vietnamese_in_a_pseudo_terminal(name: str) -> None:
     assert _english(transcript) == [], _english(transcript)
     for line in transcript.splitlines():  # but what the terminal echoes of the typing
         assert line.startswith("Nước đi (") or len(line.rstrip()) <= 80, line
+
+
+def test_declaring_with_nothing_to_declare_says_so(runner: CliRunner) -> None:
+    """Sâm is declared before the first play (rules page, "Sâm"): `s` later, or in a
+    game with no declaration, is answered that there is nothing to declare."""
+    args, _ = _MISTYPED["tienlen"]
+    screen = _play(runner, args, ["s"])
+    assert "Lúc này không có gì để báo" in " ".join(screen.split())
+    assert _english(screen) == []

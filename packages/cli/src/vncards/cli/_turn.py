@@ -209,13 +209,13 @@ def _interpret(
     word = _WORDS.get(low)
     if word == "pass" and "pass" not in kinds and optional:
         return True, None
-    if word is not None and word not in kinds:
-        return False, say("not-now", vi).format(then=_then(kinds, optional, vi))
     if word is not None:
         # a declaration says what the game offers to declare (Sâm: "sam")
         declared = next((rec["declare"] for rec, _ in offers if "declare" in rec), None)
         if word == "declare" and declared is None:
             return False, say("nothing-to-declare", vi)
+        if word not in kinds:  # no such move in this game, or not now
+            return False, say("not-now", vi).format(then=_then(kinds, optional, vi))
         data: dict[str, Any] = (
             {"pass": True}
             if word == "pass"

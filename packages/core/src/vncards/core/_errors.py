@@ -113,6 +113,8 @@ def error_words(error: BaseException, words: Mapping[str, str]) -> str:
     "không có chất '3X'"
     >>> error_words(RecordError("no such player"), vi)
     'no such player'
+    >>> error_words(NotationError("3X", code="bad-suit"), {"bad-suit": "{chi}: {token}"})
+    "unknown card '3X'"
     """
     cause: BaseException | None = error
     for _ in range(4):  # a short chain: a wrapped error, at most a few deep
@@ -122,7 +124,10 @@ def error_words(error: BaseException, words: Mapping[str, str]) -> str:
         if text is not None:
             token = getattr(cause, "token", "")
             fields = dict(getattr(cause, "fields", {}))
-            return short_message(text.format(token=repr(token), **fields))
+            try:
+                return short_message(text.format(**{**fields, "token": repr(token)}))
+            except (KeyError, IndexError, ValueError):  # words naming what it lacks
+                return str(error)
         cause = cause.__context__
     return str(error)
 
