@@ -209,8 +209,8 @@ def test_declaring_with_nothing_to_declare_says_so(runner: CliRunner) -> None:
 
 
 def test_a_phom_lay_off_is_typed_in_either_language() -> None:
-    """Phỏm's lay-off (rules page "Meld (hạ phỏm) and gửi") reads as the Vietnamese help writes
-    it, `gửi 10C vào 7C`, the same as `lay 10C on 7C`."""
+    """Phỏm's lay-off (rules page "Meld (hạ phỏm) and gửi") reads as the Vietnamese
+    help writes it, `gửi 10C vào 7C`, the same as `lay 10C on 7C`."""
     from vncards.phom import parse_move
 
     assert parse_move(0, "gửi 10C vào 7C; 5C vào 5S") == parse_move(0, "lay 10C on 7C; 5C on 5S")
