@@ -16,11 +16,14 @@ from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO
 
 from vncards.cli._common import console, find_game, installed_games, json_stream, plain
+from vncards.cli._frame import say
 from vncards.core import (
     MAX_RECORD_BYTES,
     GamePlugin,
+    GameResult,
     RecordError,
     RefereeReport,
+    SpeaksAtTable,
     VncardsError,
     load_record,
     referee,
@@ -143,9 +146,10 @@ def _rule(line: bytes, lookup: GameLookup) -> RefereeReport:
     return referee(lookup(record.game), record)
 
 
-def referee_lines(lines: Iterable[bytes], json_out: bool) -> int:
+def referee_lines(lines: Iterable[bytes], json_out: bool, vietnamese: bool = False) -> int:
     """Rule on every record of ``lines`` (one a line, as they are read) and print one
-    answer a line; the exit code as the module says."""
+    answer a line (in Vietnamese with ``vietnamese``, the outcome in the game's words);
+    the exit code as the module says."""
     worst = 0
     number = 0
     lookup = GameLookup()
@@ -161,13 +165,17 @@ def referee_lines(lines: Iterable[bytes], json_out: bool) -> int:
                 error = {"code": "unreadable-record", "message": str(e), "line": line_number}
                 _write({"error": error})
             else:
-                where = f"record {number} (line {line_number})"
-                console.print(f"{where}: unreadable: {plain(e)}", markup=False)
+                where = say("batch-where", vietnamese).format(n=number, line=line_number)
+                console.print(
+                    f"{where}: {say('batch-unreadable', vietnamese)}: {plain(e)}", markup=False
+                )
             continue
         if not report.legal:
             worst = max(worst, 1)
         if json_out:
             _write(report.model_dump(mode="json", by_alias=True))
+        elif vietnamese:
+            console.print(plain(_summary_vi(number, report, lookup(report.game))), markup=False)
         else:
             console.print(plain(_summary(number, report)), markup=False)
     return worst
@@ -190,3 +198,22 @@ def _summary(number: int, report: RefereeReport) -> str:
     who = f", winner {report.winner}" if report.winner else ""
     pay = ", ".join(f"{name} {value:+d}" for name, value in report.payments.items())
     return f"record {number}: {head}; {how}{who}; {pay}"
+
+
+def _summary_vi(number: int, report: RefereeReport, plugin: object) -> str:
+    """:func:`_summary` in Vietnamese, how the game ended in the game's words."""
+    if report.error is not None:
+        e = report.error
+        head = f"sai luật ở nước {e.index} của {e.player} ({e.code})"
+    else:
+        head = "hợp lệ"
+    how = say("ref-unfinished-short", True)
+    if report.finished and isinstance(plugin, SpeaksAtTable):
+        players = list(report.payments)
+        winner = players.index(report.winner) if report.winner in players else None
+        result = GameResult(True, report.outcome, winner, report.instant_win, ())
+        how = plugin.table_talk(True).outcome(result, players, None).rstrip(".")
+    elif report.finished:
+        how = report.outcome or ""
+    pay = ", ".join(f"{name} {value:+d}" for name, value in report.payments.items())
+    return f"biên bản {number}: {head}; {how}; {pay}"

@@ -329,7 +329,7 @@ def cards_for(
     if not isinstance(plugin, ShowsCards):
         from vncards.cli._display import cards_text
 
-        return cards_text(tokens, "french", vietnamese=vietnamese, sep=sep)
+        return cards_text(tokens, vietnamese=vietnamese, sep=sep)
     out = Text()
     for i, token in enumerate(tokens):
         if i:

@@ -3,7 +3,6 @@ names, the words of events and of the table as a game describes them."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -24,7 +23,6 @@ from vncards.core import (
     Played,
     Revealed,
     Settled,
-    ShowsCards,
     SpeaksAtTable,
     Took,
     Transfer,
@@ -32,7 +30,6 @@ from vncards.core import (
     WentOut,
     Won,
     Words,
-    discover_games,
     parse_card,
 )
 
@@ -51,46 +48,26 @@ __all__ = [
 ]
 
 
-@functools.cache
-def _deck_game(deck: str) -> ShowsCards | None:
-    """The installed game that draws the cards of ``deck`` (:class:`ShowsCards`)."""
-    for game in discover_games().values():
-        if getattr(game, "deck", None) == deck and isinstance(game, ShowsCards):
-            return game
-    return None
-
-
-def card_text(token: str, deck: str = "french", *, vietnamese: bool = False) -> Text:
-    """One card as people see it: ``10♥`` in red, or ``10 cơ`` with ``vietnamese``; the
-    cards of another deck as the installed game that uses it shows them
-    (:class:`~vncards.core.ShowsCards`).
+def card_text(token: str, *, vietnamese: bool = False) -> Text:
+    """One French card as people see it: ``10♥`` in red, or ``10 cơ`` with
+    ``vietnamese``; a token that is no French card as it is (a game with cards of its
+    own draws them, :class:`~vncards.core.ShowsCards`).
 
     >>> card_text("10H").plain, card_text("10H").style
     ('10♥', 'bold red')
-    >>> card_text("QS", vietnamese=True).plain
-    'Q bích'
-    >>> card_text("RK", "tusac", vietnamese=True).plain
-    'tướng đỏ'
+    >>> card_text("QS", vietnamese=True).plain, card_text("RK").plain
+    ('Q bích', 'RK')
     """
-    if deck == "french":
-        try:
-            card = parse_card(token)
-        except NotationError:
-            return Text(token)
-        label = card.vietnamese if vietnamese else card.symbol
-        return Text(label, style="bold red" if card.suit.value >= 2 else "bold")
-    game = _deck_game(deck)
-    if game is None:
+    try:
+        card = parse_card(token)
+    except NotationError:
         return Text(token)
-    from vncards.cli._common import cards_for
+    label = card.vietnamese if vietnamese else card.symbol
+    return Text(label, style="bold red" if card.suit.value >= 2 else "bold")
 
-    return cards_for(game, [token], vietnamese=vietnamese)
 
-
-def cards_text(
-    tokens: Iterable[str], deck: str = "french", *, vietnamese: bool = False, sep: str = " "
-) -> Text:
-    """Several cards, separated by ``sep`` (``, `` suits Vietnamese names best).
+def cards_text(tokens: Iterable[str], *, vietnamese: bool = False, sep: str = " ") -> Text:
+    """Several French cards, separated by ``sep`` (``, `` suits Vietnamese names best).
 
     >>> cards_text(["3S", "4S", "5H"]).plain
     '3♠ 4♠ 5♥'
@@ -99,7 +76,7 @@ def cards_text(
     for i, token in enumerate(tokens):
         if i:
             out.append(sep)
-        out.append_text(card_text(token, deck, vietnamese=vietnamese))
+        out.append_text(card_text(token, vietnamese=vietnamese))
     return out
 
 

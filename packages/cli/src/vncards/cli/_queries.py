@@ -338,8 +338,10 @@ def deal_command(
 def analyze_command(
     game: GameArg, cards: CardsArg, variant: VariantOpt = None, json_out: JsonOpt = False
 ) -> None:
-    """Analyse a private hand, for a game that answers it, in the game's own words (for
-    example the rác, completeness and lệnh of a Tứ Sắc hand)."""
+    """Analyse a private hand in the game's own words, for a game that answers it.
+
+    What is said is the game's: its groups, what is left over, the points it counts.
+    """
     plugin = get_plugin(game)
     rules = rules_for(plugin, variant)
     if not isinstance(plugin, AnalyzesHands):
@@ -367,9 +369,12 @@ def schema_command(
         bool, typer.Option("--json", help="Accepted for uniformity: the schema is JSON.")
     ] = False,
 ) -> None:
-    """Print the strict JSON Schema of GAME's records: the envelope and the game's own
-    action keys, each with the shape of its value (a record an action of which has no
-    known key, two keys or a value of the wrong shape fails it). With --variant, the
-    schema of that variant's records (their variant must name it)."""
+    """Print the strict JSON Schema of GAME's records.
+
+    The envelope and the game's own action keys, each with the shape of its value (a
+    record an action of which has no known key, two keys or a value of the wrong shape
+    fails it). With --variant, the schema of that variant's records (their variant must
+    name it).
+    """
     plugin = get_plugin(game)
     emit_json(game_record_schema(plugin, variant))

@@ -12,9 +12,16 @@ import typer
 from rich.table import Table
 from rich.text import Text
 from vncards.cli._batch import is_json_lines, referee_lines, split_lines
-from vncards.cli._common import InputError, console, emit_json, get_plugin, plain, untrusted
+from vncards.cli._common import (
+    InputError,
+    cards_for,
+    console,
+    emit_json,
+    get_plugin,
+    plain,
+    untrusted,
+)
 from vncards.cli._display import (
-    cards_text,
     event_text,
     outcome_text,
     payments_table,
@@ -30,6 +37,7 @@ from vncards.core import (
     GameResult,
     RecordError,
     RefereeReport,
+    SaysViolations,
     SpeaksAtTable,
     load_record,
     referee,
@@ -59,13 +67,12 @@ def describe_action(
     if isinstance(plugin, SpeaksAtTable):
         said = plugin.table_talk(vietnamese).action(data, you)
         return words_text(plugin, said, vietnamese=vietnamese)
-    deck = getattr(plugin, "deck", "french")
     for key, value in data.items():
         verb = _VERBS.get(key, (key, key))[1 if you else 0]
         if isinstance(value, list):
-            return Text.assemble(verb, " ", cards_text(value, deck, vietnamese=vietnamese))
+            return Text.assemble(verb, " ", cards_for(plugin, value, vietnamese=vietnamese))
         if isinstance(value, str) and key != "declare":
-            return Text.assemble(verb, " ", cards_text([value], deck, vietnamese=vietnamese))
+            return Text.assemble(verb, " ", cards_for(plugin, [value], vietnamese=vietnamese))
         return Text(verb if value is True else f"{verb} {plain(value)}")
     return Text(repr(dict(data)))
 
@@ -128,11 +135,11 @@ def referee_command(
             # they are read; anything else is refused now, without reading the rest
             complete = head[: head.rfind(b"\n") + 1]
             if is_json_lines(complete, whole=False):
-                raise typer.Exit(referee_lines(split_lines(head, stream), json_out))
+                raise typer.Exit(referee_lines(split_lines(head, stream), json_out, vietnamese))
             raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes")
     if is_json_lines(head):
         # one record a line (as simulate --records writes them): one answer a line
-        raise typer.Exit(referee_lines(split_lines(head), json_out))
+        raise typer.Exit(referee_lines(split_lines(head), json_out, vietnamese))
     text = _decode(record, head)
     parsed = load_record(text)
     try:
@@ -217,6 +224,16 @@ def _ruling(plugin: Any, record: GameRecord, report: RefereeReport, vietnamese: 
         console.print(f"Outcome: [bold]{how}[/]{extra}{who}.")
 
 
+def _violation(plugin: Any, rule: str, message: str, vietnamese: bool) -> str:
+    """A penalised legal act in the game's words (:class:`~vncards.core.SaysViolations`),
+    else the engine's sentence."""
+    if isinstance(plugin, SpeaksAtTable):
+        talk = plugin.table_talk(vietnamese)
+        if isinstance(talk, SaysViolations):
+            return talk.violation(rule, message)
+    return message
+
+
 def _account(
     plugin: Any,
     record: GameRecord,
@@ -239,7 +256,8 @@ def _account(
         for col in say("ref-violation-heads", vi).split("|"):
             table.add_column(col)
         for v in report.violations:
-            table.add_row(*(Text(plain(c)) for c in (v.index, v.player, v.rule, v.message)))
+            what = _violation(plugin, v.rule, v.message, vi)
+            table.add_row(*(Text(plain(c)) for c in (v.index, v.player, v.rule, what)))
         console.print(table)
     bet = say("ref-bet", vi).format(bet=record.bet) if record.bet != 1 else " (lá)"
     if report.transfers:

@@ -274,8 +274,8 @@ def tournament_command(
         typer.Option(
             "--bots",
             "-b",
-            help="Bot per seat: search,greedy,greedy,greedy (or module:attribute of a"
-            " bot factory).",
+            help="One bot per seat, as many as there are players: e.g. search,greedy,random"
+            " (or module:attribute of a bot factory).",
         ),
     ],
     games: Annotated[

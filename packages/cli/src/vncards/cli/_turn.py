@@ -23,8 +23,10 @@ from vncards.cli._referee import describe_action
 from vncards.core import (
     Event,
     GamePlugin,
+    HintsInWords,
     ReadsMoves,
     RecordAction,
+    SaysMisreads,
     SpeaksAtTable,
     SuggestsMoves,
     View,
@@ -56,10 +58,6 @@ class Sitting:
     rules: Any = None  # the rules in play (the game's help states their amounts)
     hinter: Any = None  # the game's strongest bot, playing the human seat for hints
     hinted: bool = False  # whether this decision's hint was shown (h again lists moves)
-
-    @property
-    def deck(self) -> str:
-        return getattr(self.plugin, "deck", "french")
 
     def cards(self, tokens: Sequence[str]) -> Text:
         return cards_for(
@@ -159,6 +157,16 @@ def _reason(t: Sitting, state: Any, action: Any) -> str:
     return refusal.message
 
 
+def _misread(t: Sitting, error: Exception) -> str:
+    """Why what was typed could not be read, in the game's words when it says them
+    (:class:`~vncards.core.SaysMisreads`), else the error's message."""
+    if isinstance(t.plugin, SpeaksAtTable):
+        talk = t.plugin.table_talk(t.vietnamese)
+        if isinstance(talk, SaysMisreads):
+            return say("cannot-read", t.vietnamese).format(error=talk.misread(error))
+    return say("cannot-read", t.vietnamese).format(error=error)
+
+
 def _from_record(t: Sitting, state: Any, seat: int, data: dict[str, Any]) -> Any:
     raw = RecordAction.model_validate({"player": t.names[seat], **data})
     return t.plugin.action_from_record(state, raw, seat)
@@ -206,6 +214,8 @@ def _interpret(
         declared = next((rec["declare"] for rec, _ in offers if "declare" in rec), None)
         if word == "declare" and declared is None:
             return False, say("nothing-to-declare", vi)
+        if word not in kinds:  # no such move in this game, or not now
+            return False, say("not-now", vi).format(then=_then(kinds, optional, vi))
         data: dict[str, Any] = (
             {"pass": True}
             if word == "pass"
@@ -214,7 +224,7 @@ def _interpret(
             else {"declare": declared}
         )
         return _check(t, state, seat, data, offers)
-    take = re.match(r"^(t|take|ăn|an)(\s+|$)", low)
+    take = re.match(r"^(t|take|ăn|an)(\s+|$)", low) if "take" in kinds else None
     if take:
         tokens = _tokens(t, hand, entry[take.end() :])
         if isinstance(tokens, str):
@@ -250,10 +260,7 @@ def _no_cards_now(
     """Why cards typed when the seat has none to play are refused: the game's own reason
     for that play (a single does not beat a triple), then what the seat may do."""
     vi = t.vietnamese
-    choices = [say(f"now-{k}", vi) for k in ("pass", "draw", "declare") if k in kinds]
-    if optional:
-        choices.append(say("now-let-go", vi))
-    then = say("now-type", vi).format(choices=say("now-or", vi).join(choices))
+    then = _then(kinds, optional, vi)
     tokens = _tokens(t, hand, entry)
     if isinstance(tokens, str):
         return tokens
@@ -261,6 +268,17 @@ def _no_cards_now(
     if why:
         return say("you-may", vi).format(why=why, then=then)
     return say("no-cards-now", vi).format(then=then)
+
+
+def _then(kinds: set[str], optional: bool, vietnamese: bool) -> str:
+    """What the seat may type now, from the kinds of its actions."""
+    vi = vietnamese
+    choices = [say(f"now-{k}", vi) for k in ("pass", "draw", "declare") if k in kinds]
+    if optional:
+        choices.append(say("now-let-go", vi))
+    if kinds & {"play", "discard", "take"}:
+        choices.insert(0, say("now-cards", vi))
+    return say("now-type", vi).format(choices=say("now-or", vi).join(choices))
 
 
 def _refusal(t: Sitting, state: Any, seat: int, data: dict[str, Any]) -> str | None:
@@ -336,14 +354,14 @@ def _check(
     try:
         action = _from_record(t, state, seat, data)
     except (VncardsError, ValueError) as e:
-        return False, say("cannot-read", t.vietnamese).format(error=e)
+        return False, _misread(t, e)
     for _, offered in offers:
         if offered == action:
             return True, action
     return False, _reason(t, state, action)
 
 
-def _say_what_now(kinds: set[str], optional: bool, deck: str) -> None:
+def _say_what_now(kinds: set[str], optional: bool) -> None:
     """What the seat may do, from the kinds of its actions (for a game that does not
     describe its own table)."""
     if optional and "take" in kinds:
@@ -358,8 +376,8 @@ def _say_what_now(kinds: set[str], optional: bool, deck: str) -> None:
         console.print("Take the active card with cards of yours (t …), or draw (d).")
     elif "draw" in kinds:
         console.print("Draw a card (d).")
-    elif "pass" in kinds and "take" in kinds and deck != "french":
-        console.print("Take the drawn card with cards of yours (t …), or pass it on (p).")
+    elif "pass" in kinds and "take" in kinds:
+        console.print("Take the card with cards of yours (t …), or let it go (p).")
     elif kinds == {"take"}:
         console.print("[bold]You must take the active card.[/]")
 
@@ -382,7 +400,7 @@ def human_turn(t: Sitting, state: Any, view: View, actions: Sequence[Any], optio
     hints += [say("draw", vi) if "draw" in kinds else ""]
     hints += [say("declare", vi) if "declare" in kinds else "", say("hint", vi), say("help", vi)]
     if not isinstance(t.plugin, SpeaksAtTable):  # a game that speaks says it on its table
-        _say_what_now(kinds, optional, t.deck)
+        _say_what_now(kinds, optional)
     prompt = f"{say('move', vi)} ({', '.join(h for h in hints if h)})> "
     while True:
         try:
@@ -401,14 +419,16 @@ def human_turn(t: Sitting, state: Any, view: View, actions: Sequence[Any], optio
 def _suggestions(
     t: Sitting, state: Any, view: View, actions: Sequence[Any]
 ) -> list[tuple[Text, Any]]:
-    """The game's few suggested moves (:class:`~vncards.core.SuggestsMoves`), else every
-    legal move when there are few of them."""
+    """The game's few suggested moves (:class:`~vncards.core.SuggestsMoves`), in its
+    words for the screen's language when it has them
+    (:class:`~vncards.core.HintsInWords`), else every legal move when there are few."""
     vi = t.vietnamese
     if isinstance(t.plugin, SuggestsMoves):
-        suggested = t.plugin.hint(view)
-        if not (vi and isinstance(t.plugin, SpeaksAtTable)):
+        talk = t.plugin.table_talk(vi) if isinstance(t.plugin, SpeaksAtTable) else None
+        suggested = talk.hint(view) if isinstance(talk, HintsInWords) else t.plugin.hint(view)
+        if isinstance(talk, HintsInWords) or talk is None or not vi:
             return [(words_text(t.plugin, words, vietnamese=vi), a) for words, a in suggested]
-        # a suggestion's own words are English: in Vietnamese, the move in the game's words
+        # the game's own words for its suggestions are English: in Vietnamese, the moves
         actions = [a for _, a in suggested]
     elif len(actions) > _MOST_LISTED:
         return []
@@ -469,7 +489,7 @@ def _typed(
     try:
         action = game.parse_move(view, entry)
     except VncardsError as e:
-        console.print(Text(say("cannot-read", vi).format(error=e)))
+        console.print(Text(_misread(t, e)))
         return None
     if action not in actions:
         console.print(Text(_reason(t, state, action)))
@@ -517,14 +537,16 @@ def _typed_hint(
     suggested: list[tuple[Text, Any]],
 ) -> tuple[int, str]:
     """The number of the strongest bot's choice among the suggestions and why it chose
-    it; the game's first suggestion, whose words are its own reason, when the bot
-    chose none of them (or there is no such bot)."""
+    it (what its search measured; a bot that does not search gives no reason beyond
+    the suggestion's own words); the game's first suggestion, whose words are its own
+    reason, when the bot chose none of them (or there is no such bot)."""
     if t.hinter is None:
         return 1, ""
     choice = t.hinter.choose(view, list(actions), False)
+    searched = getattr(t.hinter, "stats", None) is not None
     for i, (_, action) in enumerate(suggested, 1):
         if action == choice:
-            return i, _why(t.hinter, t.vietnamese)
+            return i, _why(t.hinter, t.vietnamese) if searched else ""
     return 1, ""
 
 

@@ -13,6 +13,7 @@ from vncards.core._adapter import Plugin
 from vncards.core._bots import RandomBot
 from vncards.core._cards import (
     DECK,
+    MISREADS_VI,
     Card,
     Colour,
     Rank,
@@ -34,6 +35,7 @@ from vncards.core._errors import (
     RecordError,
     RulesError,
     VncardsError,
+    error_words,
 )
 from vncards.core._events import (
     Cards,
@@ -80,8 +82,11 @@ from vncards.core._iface import (
     ExplainsRefusals,
     Game,
     GameInfo,
+    HintsInWords,
     Notation,
     Probes,
+    SaysMisreads,
+    SaysViolations,
     why_illegal,
 )
 from vncards.core._ledger import Ledger
@@ -181,6 +186,7 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "MAX_RECORD_DEPTH",
     "MAX_RULE_NUMBER",
+    "MISREADS_VI",
     "TRUE",
     "ActionKey",
     "AnalyzesHands",
@@ -229,6 +235,7 @@ __all__ = [
     "GamePlugin",
     "GameRecord",
     "GameResult",
+    "HintsInWords",
     "IllegalMove",
     "Kind",
     "Ledger",
@@ -258,6 +265,8 @@ __all__ = [
     "Rng",
     "RulesBase",
     "RulesError",
+    "SaysMisreads",
+    "SaysViolations",
     "SearchBot",
     "SearchGame",
     "SearchHooks",
@@ -294,6 +303,7 @@ __all__ = [
     "deal",
     "derive_seed",
     "discover_games",
+    "error_words",
     "export_schemas",
     "follows",
     "format_card",

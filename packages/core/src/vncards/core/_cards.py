@@ -15,6 +15,7 @@ from vncards.core._errors import NotationError
 
 __all__ = [
     "DECK",
+    "MISREADS_VI",
     "Card",
     "Colour",
     "Rank",
@@ -153,6 +154,32 @@ _SUIT_WORDS: dict[str, int] = {
 }  # fmt: skip
 
 
+MISREADS_VI: dict[str, str] = {
+    "unknown-card": "không có lá {token}",
+    "empty-card": "chưa gõ lá nào",
+    "card-id": "không có lá số {token}: số lá từ 0 tới 51",
+    "no-suit": "lá {token} thiếu chất: một lá gồm số và chất, như 10H hay 10 cơ",
+    "not-one-card": (
+        "{token} không phải một lá; các lá cách nhau bởi dấu phẩy, hoặc bởi dấu cách"
+        " khi mọi lá đều viết gọn (8S 8H)"
+    ),
+    "bad-rank": "không có lá {token}: số phải là 3 4 5 6 7 8 9 10 J Q K A 2 (T = 10)",
+    "bad-suit": "không có lá {token}: chất phải là S C D H, ♠ ♣ ♦ ♥ hay bích, chuồn/tép, rô, cơ",
+    "card-twice": "lá {token} được gõ hai lần",
+}
+"""Why typed French cards could not be read, in Vietnamese, by the code of the
+:class:`NotationError` (or of the record's ``RecordError``) that says it (see
+:func:`~vncards.core.error_words`).
+
+>>> from vncards.core import error_words
+>>> try:
+...     parse_card("10")
+... except NotationError as e:
+...     print(error_words(e, MISREADS_VI))
+lá '10' thiếu chất: một lá gồm số và chất, như 10H hay 10 cơ
+"""
+
+
 def card_from_id(card_id: int) -> Card:
     """The card with this id (0 = 3♠ … 51 = 2♥).
 
@@ -160,7 +187,7 @@ def card_from_id(card_id: int) -> Card:
     '2♥'
     """
     if not 0 <= card_id < 52:
-        raise NotationError(str(card_id), "a card id is 0 to 51")
+        raise NotationError(str(card_id), "a card id is 0 to 51", code="card-id")
     return DECK[card_id]
 
 
@@ -171,9 +198,11 @@ _SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
 def _parse_id(token: str) -> int:
     text = unicodedata.normalize("NFC", token.strip()).lower().translate(_SELECTORS)
     if not text:
-        raise NotationError(token, "empty card")
+        raise NotationError(token, "empty card", code="empty-card")
     if text in _RANK_WORDS:
-        raise NotationError(token, "no suit: a card is a rank and a suit, e.g. 10H or 10 cơ")
+        raise NotationError(
+            token, "no suit: a card is a rank and a suit, e.g. 10H or 10 cơ", code="no-suit"
+        )
     if " " in text:
         rank_part, _, suit_part = text.partition(" ")
         suit_part = suit_part.strip()
@@ -192,11 +221,16 @@ def _parse_id(token: str) -> int:
             token,
             "not one card; cards in one value are separated by commas, or by spaces when"
             " every card is short (8S 8H)",
+            code="not-one-card",
         )
     if rank is None:
-        raise NotationError(token, "rank must be one of 3 4 5 6 7 8 9 10 J Q K A 2 (T = 10)")
+        raise NotationError(
+            token, "rank must be one of 3 4 5 6 7 8 9 10 J Q K A 2 (T = 10)", code="bad-rank"
+        )
     if suit is None:
-        raise NotationError(token, "suit must be S C D H, ♠ ♣ ♦ ♥ or bích chuồn/tép rô cơ")
+        raise NotationError(
+            token, "suit must be S C D H, ♠ ♣ ♦ ♥ or bích chuồn/tép rô cơ", code="bad-suit"
+        )
     return rank * 4 + suit
 
 

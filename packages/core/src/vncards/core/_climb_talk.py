@@ -13,7 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from vncards.core._cards import MISREADS_VI
 from vncards.core._climb_words import table_lines
+from vncards.core._errors import error_words
 from vncards.core._events import (
     Cards,
     Chopped,
@@ -44,7 +46,11 @@ class ClimbWords:
     win); ``help``: the lines of the play prompt's ``?``; ``declarations``: what a
     declaration's code names (``sam`` → Sâm); ``refusals``: refusal code → a sentence
     to the player (others keep the engine's message); ``warning``: the sentence for the
-    penalty a legal move incurs (``None``: the game's own ``action_warning``).
+    penalty a legal move incurs (``None``: the game's own ``action_warning``);
+    ``violations``: a violation's rule code → a sentence for the referee's account
+    (others keep the engine's message); ``misreads``: the code of an error reading
+    typed input → a sentence with ``{token}`` (beyond the French deck's, which
+    Vietnamese words have already).
     """
 
     reasons: Mapping[str, str]
@@ -54,6 +60,8 @@ class ClimbWords:
     declarations: Mapping[str, str] = field(default_factory=dict)
     refusals: Mapping[str, str] = field(default_factory=dict)
     warning: str | None = None
+    violations: Mapping[str, str] = field(default_factory=dict)
+    misreads: Mapping[str, str] = field(default_factory=dict)
 
 
 _DECLARE = {
@@ -214,6 +222,24 @@ class ClimbTalk:
         if own is not None:
             return own
         return _REFUSALS_VI.get(code, message) if self.vietnamese else message
+
+    def misread(self, error: Exception) -> str:
+        """Why typed input was not read (:class:`~vncards.core.SaysMisreads`): in
+        Vietnamese the deck's and the game's words, in English the error's message.
+
+        >>> from vncards.core import NotationError
+        >>> from vncards.tienlen import plugin
+        >>> plugin.table_talk(vietnamese=True).misread(NotationError("10", code="no-suit"))
+        "lá '10' thiếu chất: một lá gồm số và chất, như 10H hay 10 cơ"
+        """
+        if not self.vietnamese:
+            return error_words(error, self.words.misreads)
+        return error_words(error, {**MISREADS_VI, **self.words.misreads})
+
+    def violation(self, rule: str, message: str) -> str:
+        """A penalised legal act (:class:`~vncards.core.SaysViolations`): the game's
+        sentence for ``rule``, else the engine's ``message``."""
+        return self.words.violations.get(rule, message)
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
         """How the game ended, in one sentence."""

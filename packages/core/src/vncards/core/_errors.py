@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 __all__ = [
     "MESSAGE_LIMIT",
@@ -14,6 +15,7 @@ __all__ = [
     "RulesError",
     "SeedError",
     "VncardsError",
+    "error_words",
     "short_message",
 ]
 
@@ -66,23 +68,68 @@ class VncardsError(Exception):
 
 
 class NotationError(VncardsError, ValueError):
-    """A card token could not be read, or cards that cannot be held together (the same
-    card of a 52-card deck twice); ``message`` replaces the usual "unknown card" one.
+    """Cards (or a move made of cards) that could not be read: a card token in no
+    notation, cards that cannot be held together (the same card of a 52-card deck
+    twice), a typed move of the wrong form; ``message`` replaces the usual "unknown
+    card" one. ``code`` says which (stable, as an :class:`IllegalMove`'s) and
+    ``fields`` hold what its sentence names beyond the token, so a screen can say it
+    in another language (:func:`error_words`).
 
-    >>> err = NotationError("3X", "suit must be S C D H")
-    >>> err.token, str(err)
-    ('3X', "unknown card '3X': suit must be S C D H")
+    >>> err = NotationError("3X", "suit must be S C D H", code="bad-suit")
+    >>> err.token, err.code, str(err)
+    ('3X', 'bad-suit', "unknown card '3X': suit must be S C D H")
     >>> str(NotationError("9S", message="card '9S' is listed twice"))
     "card '9S' is listed twice"
     """
 
-    def __init__(self, token: str, hint: str = "", *, message: str | None = None) -> None:
+    def __init__(
+        self,
+        token: str,
+        hint: str = "",
+        *,
+        message: str | None = None,
+        code: str = "unknown-card",
+        fields: Mapping[str, object] | None = None,
+    ) -> None:
         self.token = token
+        self.code = code
+        self.fields: Mapping[str, object] = dict(fields or {})
         if message is None:
             message = f"unknown card {token!r}"
             if hint:
                 message += f": {hint}"
         super().__init__(message)
+
+
+def error_words(error: BaseException, words: Mapping[str, str]) -> str:
+    """``error`` said in other words: the sentence ``words`` holds for its ``code``,
+    with ``{token}`` (the piece of input, quoted) and its ``fields`` filled in; its own
+    message when ``words`` has none for it. An error raised while handling another
+    (a :class:`RecordError` made of a card's :class:`NotationError`) is said as the
+    one it came from when only that one has words.
+
+    >>> vi = {"bad-suit": "không có chất {token}"}
+    >>> error_words(NotationError("3X", code="bad-suit"), vi)
+    "không có chất '3X'"
+    >>> error_words(RecordError("no such player"), vi)
+    'no such player'
+    >>> error_words(NotationError("3X", code="bad-suit"), {"bad-suit": "{chi}: {token}"})
+    "unknown card '3X'"
+    """
+    cause: BaseException | None = error
+    for _ in range(4):  # a short chain: a wrapped error, at most a few deep
+        if cause is None:
+            break
+        text = words.get(getattr(cause, "code", ""))
+        if text is not None:
+            token = getattr(cause, "token", "")
+            fields = dict(getattr(cause, "fields", {}))
+            try:
+                return short_message(text.format(**{**fields, "token": repr(token)}))
+            except (KeyError, IndexError, ValueError):  # words naming what it lacks
+                return str(error)
+        cause = cause.__context__
+    return str(error)
 
 
 class IllegalMove(VncardsError, ValueError):  # noqa: N818 - the name is public API
@@ -103,7 +150,18 @@ class IllegalMove(VncardsError, ValueError):  # noqa: N818 - the name is public 
 
 
 class RecordError(VncardsError, ValueError):
-    """A game record that cannot be read (bad JSON, unknown game, card or player, not a deal)."""
+    """A game record that cannot be read (bad JSON, unknown game, card or player, not a
+    deal). A ``code`` (with the ``token`` its sentence names) lets a screen say in
+    other words what typed cards made an unreadable action (:func:`error_words`).
+
+    >>> err = RecordError("card 3S appears twice in one play", code="card-twice", token="3S")
+    >>> err.code, err.token, str(err)
+    ('card-twice', '3S', 'card 3S appears twice in one play')
+    """
+
+    def __init__(self, *args: object, code: str = "", token: str = "") -> None:
+        self.code, self.token = code, token
+        super().__init__(*args)
 
 
 class RulesError(VncardsError, ValueError):

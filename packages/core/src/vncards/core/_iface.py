@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from vncards.core._cards import format_card, parse_card, split_card_list
 from vncards.core._errors import IllegalMove, NotationError
 from vncards.core._events import Event, View
-from vncards.core._game import Bot, Decision, GameResult, RulesBase
+from vncards.core._game import Bot, Decision, GameResult, RulesBase, Words
 from vncards.core._plugins import CardLook, Statistic
 from vncards.core._records import GameRecord, RecordAction, RecordVocabulary
 
@@ -30,8 +30,11 @@ __all__ = [
     "ExplainsRefusals",
     "Game",
     "GameInfo",
+    "HintsInWords",
     "Notation",
     "Probes",
+    "SaysMisreads",
+    "SaysViolations",
     "why_illegal",
 ]
 
@@ -296,3 +299,56 @@ def why_illegal(plugin: Any, state: Any, action: Any) -> IllegalMove | None:
     except IllegalMove as e:
         return e
     return None
+
+
+# A game's words for one language (a :class:`~vncards.core.TableTalk`) may say more
+# than a table: the three protocols below are what a screen asks of them when they do.
+
+
+@runtime_checkable
+class SaysMisreads(Protocol):
+    """Words that say, in their language, why what a player typed could not be read:
+    a card in no notation, a move of the wrong form (the error's ``code`` and
+    ``fields``, :func:`~vncards.core.error_words`).
+
+    >>> from vncards.core import NotationError, get_game
+    >>> talk = get_game("tienlen").table_talk(vietnamese=True)
+    >>> isinstance(talk, SaysMisreads), talk.misread(NotationError("3X", code="bad-suit"))
+    (True, "không có lá '3X': chất phải là S C D H, ♠ ♣ ♦ ♥ hay bích, chuồn/tép, rô, cơ")
+    """
+
+    def misread(self, error: Exception) -> str:
+        """Why ``error``'s input was not read, one line (its message when unknown)."""
+        ...
+
+
+@runtime_checkable
+class SaysViolations(Protocol):
+    """Words for a legal action's penalty as the referee reports it (a
+    :class:`~vncards.core.Violation`: the rule's code and the engine's sentence).
+
+    >>> from vncards.core import get_game
+    >>> talk = get_game("samloc").table_talk(vietnamese=True)
+    >>> isinstance(talk, SaysViolations)
+    True
+    """
+
+    def violation(self, rule: str, message: str) -> str:
+        """The penalised act and what it costs, in this language (``message`` when the
+        rule has no words here)."""
+        ...
+
+
+@runtime_checkable
+class HintsInWords(Protocol):
+    """Words that say a game's suggested moves (:class:`~vncards.core.SuggestsMoves`)
+    in their language, each with its reason.
+
+    >>> from vncards.core import get_game
+    >>> isinstance(get_game("maubinh").table_talk(vietnamese=True), HintsInWords)
+    True
+    """
+
+    def hint(self, view: View) -> list[tuple[Words, Any]]:
+        """The game's suggested legal actions of ``view.seat``, best first, in words."""
+        ...

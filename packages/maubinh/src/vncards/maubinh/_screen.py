@@ -11,7 +11,6 @@ from typing import Any
 from vncards.core import (
     Cards,
     Event,
-    IllegalMove,
     NotationError,
     View,
     Words,
@@ -32,7 +31,7 @@ from vncards.maubinh._hands import hand_code
 from vncards.maubinh._notation import shown_cards
 from vncards.maubinh._settle import is_fouled
 from vncards.maubinh._view import MauBinhView
-from vncards.maubinh._words import MauBinhTalk, table_talk
+from vncards.maubinh._words import HAND_NAMES, MauBinhTalk, table_talk
 
 __all__ = ["MauBinhScreen"]
 
@@ -46,9 +45,12 @@ def _typed_cards(text: str, hand: Sequence[str], key: str) -> tuple[int, ...]:
     if pieces and all(p.isdigit() for p in pieces):
         bad = [p for p in pieces if not 1 <= int(p) <= len(hand)]
         if bad:
-            raise IllegalMove(
-                "bad-arrangement",
-                f"{key}: your hand has positions 1 to {len(hand)}; {bad[0]} is not one of them",
+            raise NotationError(
+                bad[0],
+                message=f"{key}: your hand has positions 1 to {len(hand)};"
+                f" {bad[0]} is not one of them",
+                code="chi-position",
+                fields={"chi": key, "n": len(hand), "bad": bad[0]},
             )
         return tuple(sorted(parse_card(hand[int(p) - 1]).id for p in pieces))
     try:
@@ -61,7 +63,12 @@ def _typed_cards(text: str, hand: Sequence[str], key: str) -> tuple[int, ...]:
         except NotationError as e:
             error = e
             break
-    raise NotationError(error.token, message=f"{key}: unknown card {error.token!r}") from None
+    raise NotationError(
+        error.token,
+        message=f"{key}: unknown card {error.token!r}",
+        code="chi-card",
+        fields={"chi": key},
+    ) from None
 
 
 def _split_words(split: Any, keys: Sequence[str]) -> Words:
@@ -71,6 +78,13 @@ def _split_words(split: Any, keys: Sequence[str]) -> Words:
         Cards(shown_cards(split.chi2)), f" ({keys[1]}) / chi3: ",
         Cards(shown_cards(split.chi3)), f" ({keys[2]})",
     )  # fmt: skip
+
+
+# the solver's suggestion: who suggests it, then its reason (the expected chi)
+_HINT = {
+    False: ("solver: ", " — about {chi:+.2f} chi against each opponent"),
+    True: ("xếp ", " — trung bình được {chi:+.2f} chi với mỗi đối thủ"),
+}
 
 
 class MauBinhScreen:
@@ -142,7 +156,7 @@ class MauBinhScreen:
         "Type your three chi separated by /, the back (chi1, 5 cards) first, then the"
         " middle (chi2, 5 cards) and the front (chi3, 3 cards):",
         "  chi1: AS AH AD 5C 5D / chi2: 9S 9H 7S 8C 2C / chi3: JD QH KS",
-        "or without the labels (AS AH AD 5C 5D / 9S 9H 7S 8C 2C / JD QH KS); labelled"
+        "Or leave the labels out (AS AH AD 5C 5D / 9S 9H 7S 8C 2C / JD QH KS); labelled"
         " chi may come in any order, and a chi may be positions in your hand (1 2 3 4 5).",
         "Each chi must be at least as strong as the one after it (else binh lủng).",
     )
@@ -161,36 +175,45 @@ class MauBinhScreen:
         >>> plugin.parse_move(v, "AS AH / 2C")
         Traceback (most recent call last):
         ...
-        vncards.core._errors.IllegalMove: type three chi separated by /, not 2 (chi1 / chi2 / chi3)
+        vncards.core._errors.NotationError: type three chi separated by /, not 2 (chi1 / ...
         """
         groups = text.split("/")
         if len(groups) != 3:
-            raise IllegalMove(
-                "bad-arrangement",
-                f"type three chi separated by /, not {len(groups)} (chi1 / chi2 / chi3)",
+            raise NotationError(
+                text,
+                message=f"type three chi separated by /, not {len(groups)} (chi1 / chi2 / chi3)",
+                code="chi-count",
+                fields={"n": len(groups)},
             )
         labels = [_LABEL.match(g) for g in groups]
         if any(labels) and not all(labels):
-            raise IllegalMove(
-                "bad-arrangement", "label every chi (chi1: … / chi2: … / chi3: …) or none"
+            raise NotationError(
+                text,
+                message="label every chi (chi1: … / chi2: … / chi3: …) or none",
+                code="chi-labels",
             )
         chis: dict[str, tuple[int, ...]] = {}
         for i, (g, m) in enumerate(zip(groups, labels, strict=True)):
             key = f"chi{m.group(1)}" if m else f"chi{i + 1}"
             if key in chis:
-                raise IllegalMove("bad-arrangement", f"{key} is typed twice")
+                raise NotationError(
+                    text, message=f"{key} is typed twice", code="chi-twice", fields={"chi": key}
+                )
             chis[key] = _typed_cards(g[m.end() :] if m else g, view.hand, key)
         return Arrange(view.seat, chis["chi1"], chis["chi2"], chis["chi3"])
 
-    def hint(self, view: View) -> list[tuple[Words, Arrange]]:
+    def hint(self, view: View, vietnamese: bool = False) -> list[tuple[Words, Arrange]]:
         """The solver's arrangement of the seat's cards, with its expected chi against
-        one random opponent (none for a seat that does not arrange).
+        one random opponent (none for a seat that does not arrange); in Vietnamese
+        with ``vietnamese`` (its hands by their Vietnamese names).
 
         >>> from vncards.maubinh import MauBinhRules, plugin
         >>> st = plugin.new_game(MauBinhRules(), 2, seed=1)
         >>> [(words[0], action in plugin.legal_actions(st)) for words, action in
         ...  plugin.hint(plugin.view(st, 0))]
         [('solver: chi1: ', True)]
+        >>> plugin.hint(plugin.view(st, 0), vietnamese=True)[0][0][-1]
+        ' (mậu thầu) — trung bình được +7.67 chi với mỗi đối thủ'
         """
         if not isinstance(view, MauBinhView):
             raise TypeError(f"{self.name} reads its own views, not {type(view).__name__}")
@@ -199,10 +222,14 @@ class MauBinhScreen:
         shown = [parse_card(t).id for cards in view.public.get("shown", []) if cards for t in cards]
         bot = SolverBot(seed=0, samples=200)
         split = bot.split(view.rules, view.cards, shown)
-        words = _split_words(split, [hand_code(k) for k in split.keys])
+        names: list[str] = [hand_code(k) for k in split.keys]
+        if vietnamese:
+            names = [HAND_NAMES.get(name, name) for name in names]
+        words = _split_words(split, names)
+        who, why = _HINT[vietnamese]
         label: Words = (
-            "solver: " + str(words[0]), *words[1:],
-            f" — about {bot.last_expected:+.2f} chi against each opponent",
+            who + str(words[0]), *words[1:-1],
+            str(words[-1]) + why.format(chi=bot.last_expected),
         )  # fmt: skip
         return [(label, Arrange(view.seat, split.chi1, split.chi2, split.chi3))]
 

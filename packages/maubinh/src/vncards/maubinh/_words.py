@@ -7,11 +7,12 @@ instant hands by their Vietnamese names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vncards.core import Cards, Event, GameResult, View, Words
+from vncards.core import MISREADS_VI, Cards, Event, GameResult, View, Words, error_words
 from vncards.maubinh._engine import Arranged, InstantDeclared, Revealed
 
 __all__ = ["MauBinhTalk", "table_talk"]
@@ -79,12 +80,25 @@ _REFUSALS_VI = {
     "game-over": "Ván đã kết thúc.",
 }
 
+# the chi the plugin's binh lủng warning names (MauBinhScreen.action_warning)
+_FOULED = re.compile(r"chi(\d) \(([\w-]+)\) is weaker than chi(\d) \(([\w-]+)\)")
+
+# why a typed arrangement was not read, in Vietnamese (in English the reader's message)
+_MISREADS_VI = {
+    **MISREADS_VI,
+    "chi-count": "gõ ba chi cách nhau bởi /, không phải {n} (chi1 / chi2 / chi3)",
+    "chi-labels": "ghi nhãn cho cả ba chi (chi1: … / chi2: … / chi3: …) hoặc không chi nào",
+    "chi-twice": "{chi} được gõ hai lần",
+    "chi-position": "{chi}: bài của bạn có vị trí 1 tới {n}; không có vị trí {bad}",
+    "chi-card": "{chi}: không có lá {token}",
+}
+
 # how an arrangement is typed, in Vietnamese (the plugin's ``move_help`` in English)
 _MOVE_HELP_VI = (
     "Gõ ba chi cách nhau bởi /, chi cuối (chi1, 5 lá) trước, rồi chi giữa (chi2, 5 lá)"
     " và chi đầu (chi3, 3 lá):",
     "  chi1: AS AH AD 5C 5D / chi2: 9S 9H 7S 8C 2C / chi3: JD QH KS",
-    "hoặc không ghi nhãn (AS AH AD 5C 5D / 9S 9H 7S 8C 2C / JD QH KS); chi có nhãn thì"
+    "Hoặc không ghi nhãn (AS AH AD 5C 5D / 9S 9H 7S 8C 2C / JD QH KS); chi có nhãn thì"
     " gõ theo thứ tự nào cũng được, và một chi có thể là vị trí trong tay (1 2 3 4 5).",
     "Mỗi chi phải mạnh ít nhất bằng chi sau nó (nếu không là binh lủng).",
 )
@@ -195,15 +209,46 @@ class MauBinhTalk:
         return _REASONS[self.vietnamese].get(code, code)
 
     def warning(self, message: str) -> str:
-        """Binh lủng: in English the plugin's sentence (it names the chi); in
-        Vietnamese what it costs."""
+        """Binh lủng: in English the plugin's sentence; in Vietnamese the same, the
+        weaker chi and its hand named as the plugin names them.
+
+        >>> from vncards.maubinh import plugin
+        >>> english = "is binh lủng: chi1 (pair) is weaker than chi2 (two-pair), so …"
+        >>> plugin.table_talk(vietnamese=True).warning(english)
+        'là binh lủng: chi1 (đôi) yếu hơn chi2 (thú), nên thua cả ba chi.'
+        """
         if not self.vietnamese:
             return message
-        return "là binh lủng: chi trước yếu hơn chi sau, nên thua cả ba chi."
+        named = _FOULED.search(message)
+        if named is None:
+            return "là binh lủng: chi trước yếu hơn chi sau, nên thua cả ba chi."
+        a, hand_a, b, hand_b = named.groups()
+        weaker = f"chi{a} ({HAND_NAMES.get(hand_a, hand_a)})"
+        stronger = f"chi{b} ({HAND_NAMES.get(hand_b, hand_b)})"
+        return f"là binh lủng: {weaker} yếu hơn {stronger}, nên thua cả ba chi."
 
     def refusal(self, code: str, message: str) -> str:
         """In English the engine's own sentence; in Vietnamese the rule's."""
         return _REFUSALS_VI.get(code, message) if self.vietnamese else message
+
+    def misread(self, error: Exception) -> str:
+        """Why a typed arrangement was not read (:class:`~vncards.core.SaysMisreads`).
+
+        >>> from vncards.maubinh import MauBinhRules, plugin
+        >>> view = plugin.view(plugin.new_game(MauBinhRules(), 2, seed=1), 0)
+        >>> try:
+        ...     plugin.parse_move(view, "AS AH / 2C")
+        ... except ValueError as e:
+        ...     print(plugin.table_talk(vietnamese=True).misread(e))
+        gõ ba chi cách nhau bởi /, không phải 2 (chi1 / chi2 / chi3)
+        """
+        return error_words(error, _MISREADS_VI) if self.vietnamese else str(error)
+
+    def hint(self, view: View) -> list[tuple[Words, Any]]:
+        """The solver's arrangement with its reason, in this language
+        (:class:`~vncards.core.HintsInWords`)."""
+        suggested: list[tuple[Words, Any]] = self.plugin.hint(view, vietnamese=self.vietnamese)
+        return suggested
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
         """How the game ended."""

@@ -3,10 +3,11 @@ lines about the table, and words for its events."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from vncards.core import Cards, Event, View, VncardsError, Words, split_card_list
+from vncards.core import Cards, Event, NotationError, View, Words, split_card_list
 from vncards.phom._actions import (
     Discard,
     Draw,
@@ -24,16 +25,34 @@ from vncards.phom._cards import card_names, parse_phom_card
 __all__ = ["TypedMoves", "move_words", "parse_move"]
 
 
+# "on" between the cards laid off and the phỏm's card ("vào" in Vietnamese)
+_ONTO = re.compile(r"\s+(?:on|vào|vao)\s+", re.IGNORECASE)
+
+
+def _onto(part: str) -> tuple[str, str, str]:
+    """One lay-off split at its "on": the cards, the word, the phỏm's card.
+
+    >>> _onto("10C vào 7C"), _onto("10C")
+    (('10C', ' vào ', '7C'), ('10C', '', ''))
+    """
+    m = _ONTO.search(part)
+    if m is None:
+        return part, "", ""
+    return part[: m.start()], m.group(), part[m.end() :]
+
+
 def _cards(text: str) -> tuple[int, ...]:
     tokens = split_card_list(text)
     if not tokens:
-        raise VncardsError("no cards given")
+        raise NotationError(text, message="no cards given", code="no-cards")
     return tuple(parse_phom_card(t) for t in tokens)
 
 
 def parse_move(seat: int, text: str) -> PhomAction:
     """The action ``text`` names: ``draw``, ``take``, ``discard CARD`` (or just the
-    card), ``meld CARDS | CARDS …`` (``meld`` alone: móm), ``lay CARDS on CARD; …``.
+    card), ``meld CARDS | CARDS …`` (``meld`` alone: móm), ``lay CARDS on CARD; …``
+    (or in Vietnamese: ``bốc``, ``ăn``, ``đánh``, ``hạ``, ``gửi 10C vào 7C``); a
+    :class:`~vncards.core.NotationError` with its ``code`` for what cannot be read.
 
     >>> parse_move(0, "meld 5S 5H 5D | 7C 8C 9C")
     Meld(seat=0, groups=((4, 30, 43), (19, 20, 21)))
@@ -57,12 +76,19 @@ def parse_move(seat: int, text: str) -> PhomAction:
         for part in rest.split(";"):
             if not part.strip():
                 continue
-            cards, sep, onto = part.partition(" on ")
+            cards, sep, onto = _onto(part)
             if not sep:
-                raise VncardsError(f"say which phỏm to lay onto: '{part.strip()} on CARD'")
+                raise NotationError(
+                    part.strip(),
+                    message=f"say which phỏm to lay onto: '{part.strip()} on CARD'",
+                    code="lay-onto",
+                    fields={"part": part.strip()},
+                )
             entries.append((parse_phom_card(onto.strip()), _cards(cards)))
         if not entries:
-            raise VncardsError("say which cards to lay off: 'lay 10C on 7C'")
+            raise NotationError(
+                text, message="say which cards to lay off: 'lay 10C on 7C'", code="lay-what"
+            )
         return LayOff(seat, tuple(entries))
     if head in ("discard", "x", "đánh", "danh"):
         words = rest
@@ -70,7 +96,11 @@ def parse_move(seat: int, text: str) -> PhomAction:
 
 
 def _bad(text: str) -> PhomAction:
-    raise VncardsError(f"{text.strip()!r} is not a move: type draw, take, a card, meld … or lay …")
+    raise NotationError(
+        text.strip(),
+        message=f"{text.strip()!r} is not a move: type draw, take, a card, meld … or lay …",
+        code="not-a-move",
+    )
 
 
 class TypedMoves:
@@ -78,9 +108,9 @@ class TypedMoves:
     ``DescribesPlay`` capabilities)."""
 
     move_help = (
-        "draw (bốc) or take (ăn) the last discard; then type the card to discard: 9S",
-        "On your last turn, meld first: meld 5S 5H 5D | 7C 8C 9C   (meld alone: móm)",
-        "After your meld, lay off onto others' phỏm: lay 10C on 7C; 5C on 5S",
+        "Draw (d) or take the last discard (t); then type the card to discard: 9S.",
+        "On your last turn, meld first: m 5S 5H 5D | 7C 8C 9C (m alone: móm).",
+        "After your meld, lay off onto others' phỏm: l 10C on 7C; 5C on 5S.",
     )
 
     def parse_move(self, view: View, text: str) -> PhomAction:

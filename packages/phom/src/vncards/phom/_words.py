@@ -13,7 +13,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vncards.core import Cards, Discarded, Event, GameResult, Settled, View, Words
+from vncards.core import (
+    MISREADS_VI,
+    Cards,
+    Discarded,
+    Event,
+    GameResult,
+    Settled,
+    View,
+    Words,
+    error_words,
+)
 from vncards.phom._actions import LaidOff, Melded, PhomDrew, PhomWon, TookCard
 from vncards.phom._rules import PRESETS, PhomRules
 
@@ -51,7 +61,7 @@ _VI: Mapping[str, str] = {
     "take-draw": "Tới lượt bạn: ăn {card} (t), hoặc bốc (d).",
     "draw": "Tới lượt bạn: bốc (d).",
     "meld": "Lượt cuối của bạn: hạ phỏm (m BÀI | BÀI …; m một mình: móm), rồi đánh.",
-    "lay-off": "Gửi bài vào phỏm người khác (l BÀI on LÁ), hoặc đánh một lá.",
+    "lay-off": "Gửi bài vào phỏm người khác (l BÀI vào LÁ), hoặc đánh một lá.",
     "discard": "Tới lượt bạn: đánh một lá.",
     "waits": "Đang chờ {who}.",
 }
@@ -181,6 +191,18 @@ _REFUSALS: Mapping[bool, Mapping[str, str]] = {
 }
 
 
+# why a typed move was not read, in Vietnamese (in English the reader's message)
+_MISREADS_VI: Mapping[str, str] = {
+    **MISREADS_VI,
+    "no-cards": "chưa gõ lá nào",
+    "lay-onto": "hãy nói gửi vào phỏm nào: '{part} vào LÁ'",
+    "lay-what": "hãy nói gửi những lá nào: 'l 10C vào 7C'",
+    "not-a-move": (
+        "{token} không phải nước đi: gõ d (bốc), t (ăn), một lá để đánh, m … (hạ) hoặc l … (gửi)"
+    ),
+}
+
+
 def _den(rules: PhomRules, vietnamese: bool) -> tuple[str, ...]:
     """Who pays for all at an ù, under ``rules``."""
     if rules.den == "off":
@@ -207,7 +229,7 @@ def _help(rules: PhomRules, vietnamese: bool) -> tuple[str, ...]:
             "  m 5S 5H 5D | 7C 8C 9C     (m một mình: móm)",
         ]
         if rules.lay_off:
-            lines.append("rồi có thể gửi vào phỏm người khác: l 10C on 7C; 5C on 5S")
+            lines.append("rồi có thể gửi vào phỏm người khác: l 10C vào 7C; 5C vào 5S")
         return (
             *lines,
             f"Ăn gà: người bị ăn trả {rules.take_payment} lá; ăn chốt: {rules.chot_payment} lá.",
@@ -439,6 +461,18 @@ class PhomTalk:
         """Why an action is refused, said to the player (the engine's ``message`` for a
         code with no words here)."""
         return _REFUSALS[self.vietnamese].get(code, message)
+
+    def misread(self, error: Exception) -> str:
+        """Why a typed move was not read (:class:`~vncards.core.SaysMisreads`).
+
+        >>> from vncards.phom import parse_move
+        >>> try:
+        ...     parse_move(0, "gửi 10C")
+        ... except ValueError as e:
+        ...     print(table_talk(True).misread(e))
+        hãy nói gửi vào phỏm nào: '10C vào LÁ'
+        """
+        return error_words(error, _MISREADS_VI) if self.vietnamese else str(error)
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
         """How the game ended.

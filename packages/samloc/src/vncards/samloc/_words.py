@@ -54,6 +54,9 @@ _BAO_MOT_VI = (
     "phạm luật báo một: người sau còn một lá mà nước này không chặn bằng lá cao nhất;"
     " nếu người đó về nhất, bạn đền cho cả làng."
 )
+_BAO_MOT_VIOLATED_VI = (
+    "Người sau báo một mà không chặn bằng lá cao nhất: người đó về nhất thì phải đền cả làng."
+)
 _OUTCOMES = {
     False: {
         "win": "{who} {wins}.",
@@ -124,6 +127,7 @@ def words_for(rules: SamRules, vietnamese: bool = False) -> ClimbWords:
         declarations={"sam": "Sâm"},
         refusals=_REFUSALS_VI if vietnamese else {},
         warning=_BAO_MOT_VI if vietnamese else None,
+        violations={"bao-mot": _BAO_MOT_VIOLATED_VI} if vietnamese else {},
     )
 
 

@@ -10,7 +10,7 @@ state that the seat may not know.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from vncards.core import (
@@ -25,6 +25,7 @@ from vncards.core import (
     View,
     Won,
     Words,
+    error_words,
 )
 from vncards.tusac._engine import OwedDen, Revealed, TookGroup
 
@@ -57,6 +58,8 @@ class _Phrases:
     outcomes: Mapping[str, str]
     help: tuple[str, ...]
     refusals: Mapping[str, str]  # refusal code → a sentence (none: the engine's own)
+    misreads: Mapping[str, str] = field(default_factory=dict)  # typed input not read
+    violations: Mapping[str, str] = field(default_factory=dict)  # the referee's penalties
 
 
 ENGLISH = _Phrases(
@@ -220,6 +223,18 @@ VIETNAMESE = _Phrases(
         "not-junk": "Lá đó không làm bớt rác: hãy đánh một lá rác.",
         "already-drew": "Bạn đã bốc rồi: ăn lá đó hoặc bỏ.",
         "no-pass": "Chỉ được bỏ lá vừa bốc: hãy ăn hoặc bốc.",
+    },
+    misreads={
+        "unknown-card": (
+            "không có lá {token}: gõ chữ màu (R đỏ, Y vàng, G xanh, W trắng) rồi chữ quân"
+            " (K tướng, A sĩ, E tượng, R xe, C pháo, H mã, P chốt), như RK, GR, WP;"
+            " hoặc tên lá như 'tướng đỏ'"
+        ),
+    },
+    violations={
+        "den": (
+            "Sau khi ăn không đánh lá rác tệ nhất: có người tới bằng lá đó thì phải đền cả làng."
+        ),
     },
 )
 
@@ -423,6 +438,23 @@ class TuSacTalk:
         'Lá đó không làm bớt rác: hãy đánh một lá rác.'
         """
         return self.words.refusals.get(code, message)
+
+    def misread(self, error: Exception) -> str:
+        """Why a typed card was not read (:class:`~vncards.core.SaysMisreads`).
+
+        >>> from vncards.tusac import parse_card
+        >>> try:
+        ...     parse_card("RX")
+        ... except ValueError as e:
+        ...     print(table_talk(True).misread(e))
+        không có lá 'RX': gõ chữ màu (R đỏ, Y vàng, G xanh, W trắng) rồi chữ quân ...
+        """
+        return error_words(error, self.words.misreads)
+
+    def violation(self, rule: str, message: str) -> str:
+        """A penalised legal act in the referee's account
+        (:class:`~vncards.core.SaysViolations`): đền in this language."""
+        return self.words.violations.get(rule, message)
 
     def outcome(self, result: GameResult, players: Sequence[str], you: int | None) -> str:
         """How the game ended.

@@ -76,7 +76,9 @@ class ClimbingCodec(ClimbingViews[RulesT]):
             for token in action.value:
                 bit = 1 << _card_id(token)
                 if mask & bit:
-                    raise RecordError(f"card {token} appears twice in one play")
+                    raise RecordError(
+                        f"card {token} appears twice in one play", code="card-twice", token=token
+                    )
                 mask |= bit
             return Play(seat, mask)
         if kind == "pass":
