@@ -7,6 +7,10 @@
 {'beats': False, 'chop': False}
 """
 
+# first: the compiled modules load only when built from these very sources
+import vncards.samloc._native  # noqa: F401
+
+# isort: split
 from vncards.samloc._bots import BOTS, GreedyBot, RandomSamBot, SamBot, declarer_of
 from vncards.samloc._engine import (
     TWOS,

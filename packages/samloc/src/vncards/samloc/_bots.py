@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from mypy_extensions import mypyc_attr
 from vncards.core import (
     Bot,
     Combo,
@@ -30,12 +31,14 @@ from vncards.core import (
     Pass,
     Play,
     PlayList,
-    RandomBot,
     ShedView,
     View,
     classify,
     is_chop,
 )
+
+# the base from its own module: a class compiled apart from it loads it there
+from vncards.core._bots import RandomBot
 from vncards.samloc._engine import TWOS, sam_chops, sam_combo_rules
 from vncards.samloc._plan import Unit, sam_plan, unit_mask
 
@@ -93,6 +96,7 @@ def _split_actions(actions: Sequence[Any]) -> tuple[list[int], bool]:
     return masks, any(isinstance(a, Pass) for a in actions)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot:
     """A sensible beginner: never declares Sâm; leads its lowest card in the longest
     combination that holds it; beats cheaply, keeps 2s and tứ quý for when they matter,
@@ -185,6 +189,7 @@ class GreedyBot:
         return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SamBot(GreedyBot):
     """Greedy play, plus báo Sâm when a plan survives at least ``threshold`` of
     simulated deals; as the declarer it leads that plan (2s first, never last)."""
@@ -218,6 +223,8 @@ class SamBot(GreedyBot):
         return sam_plan(view, self._rng, self.samples)
 
 
+# a subclass of a core class: a plain class when compiled apart from the core
+@mypyc_attr(native_class=False)
 class RandomSamBot(RandomBot):
     """Uniform among the offered actions; declines an offered Sâm 99 times in 100.
 

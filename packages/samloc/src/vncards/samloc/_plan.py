@@ -24,6 +24,7 @@ import functools
 import random
 import sys
 from array import array
+from typing import TypeVar
 
 from vncards.core import ComboRules, Kind, ShedView
 from vncards.samloc._engine import sam_combo_rules
@@ -33,6 +34,7 @@ __all__ = ["Unit", "sam_plan", "unit_mask"]
 Unit = tuple[int, int, int, int]
 """A planned combination by ranks: ``(kind, rank or top position, length, rank bits)``."""
 
+_T = TypeVar("_T")
 _Straight = tuple[int, int, int, tuple[int, ...]]
 _ByRank = list[list[_Straight]]
 _ByLen = dict[int, list[tuple[int, int]]]
@@ -66,46 +68,46 @@ def _straights_by_rank(rules: ComboRules) -> tuple[_ByRank, _ByLen]:
     return by_rank, by_len
 
 
-def _below(rng: random.Random, bounds: list[int]) -> list[int]:
-    """For each bound ``n`` in turn, the number in ``range(n)`` that ``rng`` would draw
-    for it as :meth:`random.Random.shuffle` draws (32 random bits a try, kept when the
-    top bits fall below ``n``), the bits fetched many at a time: exactly the ones the
-    draws one by one would use, so the generator ends where they leave it."""
-    out: list[int] = []
-    i = 0
-    total = len(bounds)
-    while i < total:
-        need = total - i  # at least one try per number left: never a word too many
-        words = array(_WORD, rng.getrandbits(32 * need).to_bytes(4 * need, "little"))
-        if sys.byteorder == "big":
-            words.byteswap()
-        for w in words:
-            n = bounds[i]
-            r = w >> (32 - n.bit_length())
-            if r < n:
-                out.append(r)
-                i += 1
-    return out
+def _words(rng: random.Random, count: int) -> list[int]:
+    """The next ``count`` 32-bit words of ``rng``, as ``count`` calls of
+    ``rng.getrandbits(32)`` would give them."""
+    words = array(_WORD, rng.getrandbits(32 * count).to_bytes(4 * count, "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words.tolist()
 
 
-def _shuffles(cards: list[int], rng: random.Random, times: int) -> list[list[int]]:
-    """``cards`` after each of ``times`` successive ``rng.shuffle`` calls."""
-    out: list[list[int]] = []
-    cards = cards[:]
+def _shuffles(cards: list[_T], rng: random.Random, times: int) -> list[list[_T]]:
+    """``cards`` after each of ``times`` successive ``rng.shuffle`` calls.
+
+    The same draws as :meth:`random.Random.shuffle` (a number below ``i + 1`` for each
+    position ``i`` from the last down: 32 random bits a try, kept when their top bits
+    fall below it), the random words fetched many at a time: never more than the draws
+    one by one would use, so the generator ends where they leave it.
+    """
+    out: list[list[_T]] = []
+    cards = cards[:]  # of any type: compiled, a swap moves references and makes no ints
     size = len(cards)
     if type(rng) is not random.Random or size < 2:
         for _ in range(times):
             rng.shuffle(cards)
             out.append(cards[:])
         return out
-    picks = _below(rng, list(range(size, 1, -1)) * times)
-    k = 0
-    for _ in range(times):
-        for i in range(size - 1, 0, -1):
-            j = picks[k]
-            k += 1
-            cards[i], cards[j] = cards[j], cards[i]
-        out.append(cards[:])
+    # the bits a try keeps for position i
+    shifts = [32 - (i + 1).bit_length() for i in range(size)]
+    i = size - 1
+    left = times * (size - 1)  # draws still to make: at least one word each
+    while left:
+        for w in _words(rng, left):
+            j = w >> shifts[i]
+            if j <= i:
+                cards[i], cards[j] = cards[j], cards[i]
+                left -= 1
+                if i > 1:
+                    i -= 1
+                else:
+                    out.append(cards[:])
+                    i = size - 1
     return out
 
 
@@ -119,7 +121,7 @@ class _Deals:
         sizes = [
             view.counts[i] for i in range(len(view.counts)) if i != seat and not view.out >> i & 1
         ]
-        unseen = [c for c in range(52) if not seen >> c & 1]
+        unseen = [1 << c for c in range(52) if not seen >> c & 1]
         # per deal: each opponent's ranks (bit 4r), and the ranks some opponent holds
         # at least n times, n = 1 … 4
         self.present: list[list[int]] = []
@@ -129,9 +131,7 @@ class _Deals:
             held: list[int] = []
             at_least = [0, 0, 0, 0, 0]
             for size in sizes:
-                m = 0
-                for c in cards[pos : pos + size]:
-                    m |= 1 << c
+                m = sum(cards[pos : pos + size])
                 pos += size
                 # cards of each rank, counted in its four bits
                 m = (m & _PAIRS) + (m >> 1 & _PAIRS)
@@ -201,7 +201,6 @@ class _Search:
         self.by_rank = by_rank
         self.deals = deals
         self.full = (1 << samples) - 1
-        self.cache: dict[Unit, int] = {}
         self.units: list[Unit] = []
         self.masks: list[int] = []
         self.found = 0
@@ -220,11 +219,8 @@ class _Search:
         self._extend(held)
 
     def _push(self, unit: Unit) -> None:
-        m = self.cache.get(unit)
-        if m is None:
-            m = self.cache[unit] = self.deals.losses(unit)
         self.units.append(unit)
-        self.masks.append(m)
+        self.masks.append(self.deals.losses(unit))
 
     def _pop(self) -> None:
         self.units.pop()
