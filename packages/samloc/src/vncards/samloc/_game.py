@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from mypy_extensions import mypyc_attr
@@ -18,6 +18,7 @@ from vncards.core import (
     CARDS,
     TRUE,
     ActionKey,
+    Bot,
     ClimbState,
     ClimbTalk,
     Declare,
@@ -45,6 +46,7 @@ from vncards.samloc._engine import TWOS, SamEngine, SamState
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._facts import COMPARE_FACTS
 from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code
+from vncards.samloc._playout import all_drawn_for, random_playout
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
 from vncards.samloc._search import search_bot
 from vncards.samloc._settle import game_stats, settle
@@ -231,6 +233,20 @@ class SamLoc(SheddingGame[SamRules]):
         }
 
     # ------------------------------------------------------------ tới trắng
+
+    def playout(
+        self,
+        state: ClimbState,
+        bots: Sequence[Bot],
+        record: Callable[[SheddingAction], None],
+        max_steps: int,
+    ) -> bool:
+        """The fast path of :func:`~vncards.core.play_game`: a table of random bots in
+        Sâm's own compiled loop (see ``vncards.samloc._playout``), any other through the
+        core's; the same draws and actions either way."""
+        if self.plays_fast and all_drawn_for(bots):
+            return random_playout(self, state, bots, record, max_steps)
+        return SheddingGame.playout(self, state, bots, record, max_steps)
 
     def instant_wins(self, rules: SamRules, hands: Sequence[int]) -> list[tuple[int, str]]:
         """Seats holding a tới trắng hand, best first (ties: lower seat first).
