@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from mypy_extensions import mypyc_attr
 from vncards.core import (
     CARDS,
     TRUE,
@@ -31,6 +30,7 @@ from vncards.core import (
     Play,
     RecordVocabulary,
     SheddingAction,
+    SheddingGame,
     Statistic,
     Words,
     climb_refusal,
@@ -38,9 +38,6 @@ from vncards.core import (
     word,
 )
 from vncards.core._rng import deal_masks
-
-# the base from its own module: a class compiled apart from it loads it there
-from vncards.core._shedding import SheddingGame
 from vncards.samloc._bots import BOTS
 from vncards.samloc._engine import TWOS, SamEngine, SamState
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
@@ -58,9 +55,6 @@ ENGINE_CACHE_SIZE = 256
 """Most engines kept, one per distinct rules (records may each override settings)."""
 
 
-# a subclass of a core class: a plain class when compiled apart from the core (its
-# methods name the base's, not super()'s: compiled, that is what works)
-@mypyc_attr(native_class=False)
 class SamLoc(SheddingGame[SamRules]):
     """Sâm Lốc (Vietnamese Sâm): 10 cards each, rank-only climbing, báo Sâm, thối 2.
 
@@ -178,7 +172,7 @@ class SamLoc(SheddingGame[SamRules]):
     def state_from_record(self, record: GameRecord, rules: SamRules) -> SamState:
         """The record's deal; naming ``first`` makes it a later game of a match (except
         under ``first_lead=random``, where every record must name ``first``)."""
-        state = cast(SamState, SheddingGame.state_from_record(self, record, rules))
+        state = cast(SamState, super().state_from_record(record, rules))
         if record.first is not None and rules.first_lead != "random":
             state = self.start(rules, state.dealt, state.turn, later=True)
         return state
@@ -186,7 +180,7 @@ class SamLoc(SheddingGame[SamRules]):
     def record_deal(self, state: ClimbState) -> dict[str, Any]:
         """Hands and first seat; a first game under ``lowest-card`` leaves ``first`` out,
         so a referee sees it as a first game."""
-        out = SheddingGame.record_deal(self, state)
+        out = super().record_deal(state)
         rules: SamRules = state.rules
         if not cast(SamState, state).later and rules.first_lead == "lowest-card":
             out["first"] = None
@@ -219,7 +213,7 @@ class SamLoc(SheddingGame[SamRules]):
         """A seeded deal as record fields, with who would lead and the instant wins."""
         state = self.new_game(rules, n_players, seed)
         players = [f"P{i + 1}" for i in range(n_players)]
-        cards = SheddingGame.record_deal(self, state)["hands"]
+        cards = super().record_deal(state)["hands"]
         first = state.first
         return {
             "game": self.name,
@@ -232,7 +226,7 @@ class SamLoc(SheddingGame[SamRules]):
             ],
         }
 
-    # ------------------------------------------------------------ tới trắng
+    # ------------------------------------------------------------ play
 
     def playout(
         self,
@@ -242,11 +236,13 @@ class SamLoc(SheddingGame[SamRules]):
         max_steps: int,
     ) -> bool:
         """The fast path of :func:`~vncards.core.play_game`: a table of random bots in
-        Sâm's own compiled loop (see ``vncards.samloc._playout``), any other through the
+        Sâm's own loop (compiled; see ``vncards.samloc._playout``), any other through the
         core's; the same draws and actions either way."""
         if self.plays_fast and all_drawn_for(bots):
             return random_playout(self, state, bots, record, max_steps)
-        return SheddingGame.playout(self, state, bots, record, max_steps)
+        return super().playout(state, bots, record, max_steps)
+
+    # ------------------------------------------------------------ tới trắng
 
     def instant_wins(self, rules: SamRules, hands: Sequence[int]) -> list[tuple[int, str]]:
         """Seats holding a tới trắng hand, best first (ties: lower seat first).
@@ -308,7 +304,7 @@ class SamLoc(SheddingGame[SamRules]):
     def apply_other(self, state: ClimbState, action: SheddingAction) -> None:
         """Carry out a Sâm declaration; the one nearest the would-be leader counts."""
         if not isinstance(action, Declare):
-            SheddingGame.apply_other(self, state, action)
+            super().apply_other(state, action)
             return
         refusal = _declare_refusal(state, action)
         if refusal is not None:
@@ -318,7 +314,7 @@ class SamLoc(SheddingGame[SamRules]):
         st = cast(SamState, state)
         declared = (*st.declared, seat)
         first = st.first
-        declarer = _nearest(declared, first, n)
+        declarer = min(declared, key=lambda s: (s - first) % n)
         st.declared = declared
         st.declarer = declarer
         state.turn = state.table_seat = declarer
@@ -543,17 +539,6 @@ _DECLARED = tuple(Declared(seat, "sam") for seat in range(8))
 
 plugin = SamLoc()
 """The Sâm Lốc plugin (entry point ``samloc`` in the ``vncards.games`` group)."""
-
-
-def _nearest(seats: Sequence[int], first: int, n: int) -> int:
-    """Of ``seats``, the first one nearest in turn order from ``first`` (no closure:
-    compiles)."""
-    best = seats[0]
-    gap = (best - first) % n
-    for s in seats:
-        if (s - first) % n < gap:
-            best, gap = s, (s - first) % n
-    return best
 
 
 def _declare_refusal(state: ClimbState, action: Declare) -> IllegalMove | None:

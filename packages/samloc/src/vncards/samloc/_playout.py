@@ -1,6 +1,6 @@
 """Sâm games between random bots in one compiled loop.
 
-:meth:`SamLoc.playout <vncards.samloc.SamLoc.playout>` plays a game whose every seat is
+:meth:`~vncards.samloc.SamLoc.playout` plays a game whose every seat is
 a random bot drawn for in the loop (:attr:`~vncards.core.RandomBot.drawn_in_loop`) here:
 the same draws, actions and final state as the core's playout, which runs every other
 table. Nobody reads a view of such a game, so, as there, the state keeps no events of

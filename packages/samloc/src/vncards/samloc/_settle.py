@@ -20,8 +20,8 @@ __all__ = ["game_stats", "settle"]
 
 
 def settle(st: SamState) -> GameResult:
-    """The result of a Sâm game as it stands (see :meth:`SamLoc.result
-    <vncards.samloc.SamLoc.result>`): a game not over has paid only its chop chains.
+    """The result of a Sâm game as it stands (see :meth:`~vncards.samloc.SamLoc.result`):
+    a game not over has paid only its chop chains.
 
     >>> from vncards.samloc import plugin
     >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7)
@@ -105,8 +105,7 @@ def settle(st: SamState) -> GameResult:
 
 
 def game_stats(st: SamState) -> dict[str, int]:
-    """Counts for simulation tables (see :meth:`SamLoc.game_stats
-    <vncards.samloc.SamLoc.game_stats>`)."""
+    """Counts for simulation tables (see :meth:`~vncards.samloc.SamLoc.game_stats`)."""
     state = st
     cong = 0
     # the outcome is a plain win unless one of these ended the game (see result)
