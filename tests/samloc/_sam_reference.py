@@ -9,13 +9,37 @@ from __future__ import annotations
 import random
 
 from vncards.core import ComboRules, Kind, ShedView
-from vncards.samloc._bots import _Deals, _sample_deals
 from vncards.samloc._engine import sam_combo_rules
 
 Unit = tuple[int, int, int, int]
 _ByRank = list[list[tuple[int, int, int]]]
 _ByLen = dict[int, list[tuple[int, int]]]
+_Deals = list[list[tuple[list[int], int]]]
 """A planned combination by ranks: ``(kind, rank or top position, length, rank bits)``."""
+
+
+def _sample_deals(view: ShedView, rng: random.Random, samples: int) -> _Deals:
+    """``samples`` random deals of the cards ``view``'s seat cannot see to the seats
+    still in play, one ``rng.shuffle`` each: per seat, its count of cards of each rank
+    and its ranks as bits."""
+    seat = view.seat
+    hand = view.hand_mask
+    opponents = [i for i in range(len(view.counts)) if i != seat and not view.out >> i & 1]
+    unseen = [c for c in range(52) if not (hand | view.pile) >> c & 1]
+    deals: _Deals = []
+    for _ in range(samples):
+        rng.shuffle(unseen)
+        sample = []
+        pos = 0
+        for i in opponents:
+            size = view.counts[i]
+            opp = [0] * 13
+            for c in unseen[pos : pos + size]:
+                opp[c >> 2] += 1
+            pos += size
+            sample.append((opp, sum(1 << r for r in range(13) if opp[r])))
+        deals.append(sample)
+    return deals
 
 
 def _straights_by_rank(rules: ComboRules) -> tuple[_ByRank, _ByLen]:

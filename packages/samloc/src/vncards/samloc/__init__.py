@@ -7,7 +7,11 @@
 {'beats': False, 'chop': False}
 """
 
-from vncards.samloc._bots import BOTS, GreedyBot, RandomSamBot, SamBot, declarer_of, sam_plan
+# first: the compiled modules load only when built from these very sources
+import vncards.samloc._native  # noqa: F401
+
+# isort: split
+from vncards.samloc._bots import BOTS, GreedyBot, RandomSamBot, SamBot, declarer_of
 from vncards.samloc._engine import (
     TWOS,
     SamEngine,
@@ -19,6 +23,7 @@ from vncards.samloc._engine import (
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._game import SamLoc, plugin
 from vncards.samloc._hands import INSTANT_WINS, instant_win_code, quads_in
+from vncards.samloc._plan import sam_plan
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
 
 __all__ = [

@@ -19,28 +19,30 @@ True
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from mypy_extensions import mypyc_attr
 from vncards.core import (
     Bot,
     Combo,
-    ComboRules,
     Kind,
     Pass,
     Play,
     PlayList,
-    RandomBot,
     ShedView,
     View,
     classify,
     is_chop,
 )
-from vncards.samloc._engine import TWOS, sam_chops, sam_combo_rules
 
-__all__ = ["BOTS", "GreedyBot", "RandomSamBot", "SamBot", "declarer_of", "sam_plan"]
+# the base from its own module: a class compiled apart from it loads it there
+from vncards.core._bots import RandomBot
+from vncards.samloc._engine import TWOS, sam_chops, sam_combo_rules
+from vncards.samloc._plan import Unit, sam_plan, unit_mask
+
+__all__ = ["BOTS", "GreedyBot", "RandomSamBot", "SamBot", "declarer_of"]
 
 
 def declarer_of(view: ShedView) -> int:
@@ -94,6 +96,7 @@ def _split_actions(actions: Sequence[Any]) -> tuple[list[int], bool]:
     return masks, any(isinstance(a, Pass) for a in actions)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot:
     """A sensible beginner: never declares Sâm; leads its lowest card in the longest
     combination that holds it; beats cheaply, keeps 2s and tứ quý for when they matter,
@@ -186,202 +189,7 @@ class GreedyBot:
         return None
 
 
-# ---------------------------------------------------------------- báo Sâm planning
-
-Unit = tuple[int, int, int, int]
-_ByRank = list[list[tuple[int, int, int, tuple[int, ...]]]]
-_ByLen = dict[int, list[tuple[int, int]]]
-_Deals = list[list[tuple[list[int], int]]]
-"""A planned combination by ranks: ``(kind, rank or top position, length, rank bits)``."""
-
-
-@functools.cache
-def _straights_by_rank(rules: ComboRules) -> tuple[_ByRank, _ByLen]:
-    table = rules.tables().straights
-    by_rank: _ByRank = [[] for _ in range(13)]
-    by_len: _ByLen = {}
-    for bits, (pos, _) in table.items():
-        n = bits.bit_count()
-        by_len.setdefault(n, []).append((bits, pos))
-        ranks = tuple(q for q in range(13) if bits >> q & 1)
-        for r in ranks:
-            by_rank[r].append((bits, pos, n, ranks))
-    return by_rank, by_len
-
-
-def _plans(counts: list[int], by_rank: _ByRank, limit: int) -> list[list[Unit]]:
-    """Up to ``limit`` ways to split the hand (cards per rank) into combinations, the
-    lowest rank left always used first: its sets largest first, then its straights."""
-    out: list[list[Unit]] = []
-    acc: list[Unit] = []
-    single = int(Kind.SINGLE)
-    straight = int(Kind.STRAIGHT)
-
-    def rec(held: int) -> None:
-        # held: the ranks with cards left, the lowest of them is the one to use
-        if len(out) >= limit:
-            return
-        if not held:
-            out.append(acc[:])
-            return
-        r = (held & -held).bit_length() - 1
-        c = counts[r]
-        for k in range(c, 0, -1):
-            counts[r] = c - k
-            acc.append((single + k - 1, r, k, 1 << r))
-            rec(held if k < c else held & ~(1 << r))
-            acc.pop()
-        counts[r] = c
-        for bits, pos, n, ranks in by_rank[r]:
-            if bits & held == bits:
-                left = held
-                for q in ranks:
-                    counts[q] -= 1
-                    if not counts[q]:
-                        left &= ~(1 << q)
-                acc.append((straight, pos, n, bits))
-                rec(left)
-                acc.pop()
-                for q in ranks:
-                    counts[q] += 1
-
-    rec(sum(1 << r for r in range(13) if counts[r]))
-    return out
-
-
-def _sample_deals(view: ShedView, rng: random.Random, samples: int) -> _Deals:
-    """``samples`` random deals of the cards ``view``'s seat cannot see to the seats
-    still in play: per seat, its count of cards of each rank and its ranks as bits."""
-    seat = view.seat
-    hand = view.hand_mask
-    opponents = [i for i in range(len(view.counts)) if i != seat and not view.out >> i & 1]
-    unseen = [c for c in range(52) if not (hand | view.pile) >> c & 1]
-    deals: _Deals = []
-    for _ in range(samples):
-        rng.shuffle(unseen)
-        sample = []
-        pos = 0
-        for i in opponents:
-            size = view.counts[i]
-            opp = [0] * 13
-            for c in unseen[pos : pos + size]:
-                opp[c >> 2] += 1
-            pos += size
-            sample.append((opp, sum(1 << r for r in range(13) if opp[r])))
-        deals.append(sample)
-    return deals
-
-
-def _tops(deals: _Deals) -> list[list[int]]:
-    """Per deal, for n from 1 to 4, the highest rank some opponent holds n cards of
-    (-1 when none does)."""
-    out = []
-    for sample in deals:
-        top = [-1] * 5
-        for counts, _ in sample:
-            for q in range(13):
-                for n in range(1, counts[q] + 1):
-                    if q > top[n]:
-                        top[n] = q
-        out.append(top)
-    return out
-
-
-def _losses(unit: Unit, deals: _Deals, tops: list[list[int]], by_len: _ByLen) -> int:
-    """Bit s is set when some opponent of deal s can beat ``unit``: a straight by a
-    higher one as long, a 2 by a four of a kind, anything else by a higher rank held
-    as many times (four of a kind for a four)."""
-    kind, key, length, _ = unit
-    m = 0
-    if kind == Kind.STRAIGHT:
-        table = by_len[length]
-        for s, sample in enumerate(deals):
-            if any(p > key and b & present == b for _, present in sample for b, p in table):
-                m |= 1 << s
-        return m
-    if length == 1 and key == 12:
-        need, key = 4, -1
-    else:
-        need = 4 if length == 4 else length
-    for s, top in enumerate(tops):
-        if top[need] > key:
-            m |= 1 << s
-    return m
-
-
-def sam_plan(
-    view: ShedView, rng: random.Random, samples: int = 64, limit: int = 4000
-) -> tuple[float, list[Unit]]:
-    """The plan of leads most likely to play the viewing seat's hand out unbeaten, and
-    the share of ``samples`` random deals of the cards it cannot see to the opponents
-    that it survives.
-
-    The plan is in playing order; its last combination holds no 2 (thối 2) and needs
-    no protection, since going out ends the game before anyone answers.
-    """
-    hand = view.hand_mask
-    by_rank, by_len = _straights_by_rank(sam_combo_rules(view.rules))
-    counts = [(hand >> (4 * r) & 15).bit_count() for r in range(13)]
-    plans = _plans(counts, by_rank, limit)
-    deals = _sample_deals(view, rng, samples)
-    tops = _tops(deals)
-    cache: dict[Unit, int] = {}
-    full = (1 << samples) - 1
-    best: tuple[float, int, list[Unit]] = (-1.0, 0, [])
-    for plan in plans:
-        masks = []
-        for u in plan:
-            m = cache.get(u)
-            if m is None:
-                m = cache[u] = _losses(u, deals, tops, by_len)
-            masks.append(m)
-        # the last play goes out at once, so nobody can beat it: spare the riskiest
-        # combination without a 2 for it
-        # what the plan loses without combination j: the OR of the masks before it
-        # and after it, from running ORs in both directions
-        n = len(masks)
-        after = [0] * (n + 1)
-        for i in range(n - 1, -1, -1):
-            after[i] = after[i + 1] | masks[i]
-        last = -1
-        lost = full
-        lost_count = 0
-        before = 0
-        for j, u in enumerate(plan):
-            if not u[3] >> 12 & 1:
-                rest = before | after[j + 1]
-                count = rest.bit_count()
-                if last < 0 or count < lost_count:
-                    last, lost, lost_count = j, rest, count
-            before |= masks[j]
-        if last < 0:
-            continue  # nothing to go out with but a 2
-        share = (full & ~lost).bit_count() / samples
-        if (share, -len(plan)) > (best[0], best[1]):
-            ordered = [u for i, u in enumerate(plan) if i != last]
-            ordered.sort(key=lambda u: not u[3] >> 12 & 1)  # 2s early: one may not go out
-            best = (share, -len(plan), [*ordered, plan[last]])
-    return best[0], best[2]
-
-
-def _unit_mask(unit: Unit, hand: int) -> int:
-    kind, key, length, bits = unit
-    mask = 0
-    if kind == Kind.STRAIGHT:
-        for r in range(13):
-            if bits >> r & 1:
-                nib = hand >> (4 * r) & 15
-                mask |= (nib & -nib) << (4 * r)
-        return mask
-    nib = hand >> (4 * key) & 15
-    taken = 0
-    for s in range(4):
-        if taken < length and nib >> s & 1:
-            mask |= 1 << (4 * key + s)
-            taken += 1
-    return mask
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SamBot(GreedyBot):
     """Greedy play, plus báo Sâm when a plan survives at least ``threshold`` of
     simulated deals; as the declarer it leads that plan (2s first, never last)."""
@@ -397,21 +205,26 @@ class SamBot(GreedyBot):
         """Declare when confident; as declarer follow the plan; otherwise play greedy."""
         view = cast(ShedView, view)
         if optional:
-            share, plan = sam_plan(view, self._rng, self.samples)
+            share, plan = self._plan(view)
             if plan and share >= self.threshold:
                 return actions[0]
             return None
         if view.table is None and declarer_of(view) == view.seat:
             masks, _ = _split_actions(actions)
             hand = view.hand_mask
-            _, plan = sam_plan(view, self._rng, self.samples)
+            _, plan = self._plan(view)
             for unit in plan:
-                m = _unit_mask(unit, hand)
+                m = unit_mask(unit, hand)
                 if m in masks:
                     return Play(view.seat, m)
         return self._play(view, actions)
 
+    def _plan(self, view: ShedView) -> tuple[float, list[Unit]]:
+        return sam_plan(view, self._rng, self.samples)
 
+
+# a subclass of a core class: a plain class when compiled apart from the core
+@mypyc_attr(native_class=False)
 class RandomSamBot(RandomBot):
     """Uniform among the offered actions; declines an offered Sâm 99 times in 100.
 

@@ -6,14 +6,14 @@ báo một. A game's values beyond the climbing state are typed fields of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import cast
 
+from mypy_extensions import mypyc_attr
 from vncards.core import (
     Chopped,
     ChopRule,
     ClimbConfig,
-    ClimbEngine,
-    ClimbState,
     Combo,
     ComboRules,
     IllegalMove,
@@ -21,6 +21,9 @@ from vncards.core import (
     legal_plays,
     ranks_with,
 )
+
+# the bases from their own modules: a class compiled apart from them loads them there
+from vncards.core._climb import ClimbEngine, ClimbState
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._rules import SamRules
 
@@ -30,6 +33,8 @@ TWOS = 0xF << 48
 """Mask of the four 2s (heo)."""
 
 
+# subclasses of core classes: plain classes when compiled apart from the core
+@mypyc_attr(native_class=False)
 class SamState(ClimbState):
     """A Sâm game: the climbing state plus Sâm's own values, all public and immutable
     (copies share them):
@@ -153,6 +158,12 @@ def sam_chops() -> tuple[ChopRule, ...]:
     return _CHOPS
 
 
+def _chop_value(target: Combo, chop_two: int, chop_quad: int) -> int:
+    """What chopping ``target`` is worth: a single 2's value or a tứ quý's."""
+    return chop_two if target.kind == _SINGLE else chop_quad
+
+
+@mypyc_attr(native_class=False)
 class SamEngine(ClimbEngine):
     """The climbing engine with Sâm's rules; one per rules value (it is stateless).
 
@@ -169,16 +180,13 @@ class SamEngine(ClimbEngine):
     offers_legal_plays = True
 
     def __init__(self, rules: SamRules) -> None:
-        chop_two, chop_quad = rules.chop_two, rules.chop_quad
-
-        def chop_value(target: Combo) -> int:
-            return chop_two if target.kind == _SINGLE else chop_quad
-
+        chop_quad = rules.chop_quad
         super().__init__(
             ClimbConfig(
                 combo_rules=sam_combo_rules(rules),
                 chops=_CHOPS,
-                chop_value=chop_value,
+                # no closure: compiles
+                chop_value=partial(_chop_value, chop_two=rules.chop_two, chop_quad=chop_quad),
                 passed_may_chop=False,
                 hand_size=10,
                 min_players=rules.min_players,

@@ -10,13 +10,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from vncards.core import (
     CARDS,
     TRUE,
     ActionKey,
+    Bot,
     ClimbState,
     ClimbTalk,
     Declare,
@@ -25,15 +26,12 @@ from vncards.core import (
     GameRecord,
     GameResult,
     IllegalMove,
-    Ledger,
     Pass,
     Play,
     RecordVocabulary,
     SheddingAction,
     SheddingGame,
     Statistic,
-    Transfer,
-    Violation,
     Words,
     climb_refusal,
     random_first,
@@ -44,9 +42,11 @@ from vncards.samloc._bots import BOTS
 from vncards.samloc._engine import TWOS, SamEngine, SamState
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._facts import COMPARE_FACTS
-from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code, quads_in
+from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code
+from vncards.samloc._playout import all_drawn_for, random_playout
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
 from vncards.samloc._search import search_bot
+from vncards.samloc._settle import game_stats, settle
 from vncards.samloc._words import table_talk
 
 __all__ = ["SamLoc", "plugin"]
@@ -225,6 +225,22 @@ class SamLoc(SheddingGame[SamRules]):
                 for s, code in self._ranked_instant_wins(rules, state.dealt, first)
             ],
         }
+
+    # ------------------------------------------------------------ play
+
+    def playout(
+        self,
+        state: ClimbState,
+        bots: Sequence[Bot],
+        record: Callable[[SheddingAction], None],
+        max_steps: int,
+    ) -> bool:
+        """The fast path of :func:`~vncards.core.play_game`: a table of random bots in
+        Sâm's own loop (compiled; see ``vncards.samloc._playout``), any other through the
+        core's; the same draws and actions either way."""
+        if self.plays_fast and all_drawn_for(bots):
+            return random_playout(self, state, bots, record, max_steps)
+        return super().playout(state, bots, record, max_steps)
 
     # ------------------------------------------------------------ tới trắng
 
@@ -442,88 +458,10 @@ class SamLoc(SheddingGame[SamRules]):
         # settles a game as it ends, and its caller asks once more), is the same
         if memo is not None and memo[0] is state and state.finished and memo[1] == state.n_actions:
             return memo[2]
-        res = self._result(st)
+        res = settle(st)
         if state.finished:
             self._last_result = (state, state.n_actions, res)
         return res
-
-    def _result(self, st: SamState) -> GameResult:
-        state = st
-        rules: SamRules = st.rules
-        n = len(state.hands)
-        noted = st.viol
-        violations = (
-            tuple(Violation(i, s, "bao-mot", msg) for i, s, _, msg in noted) if noted else ()
-        )
-        if not state.finished:
-            # only the chop chains already paid
-            return GameResult(
-                False, None, None, None, tuple(state.chop_net), violations,
-                tuple(state.chop_transfers),
-            )  # fmt: skip
-        win = state.winner
-        instant = st.instant
-        if instant is not None:
-            seat, code = instant
-            led = Ledger(n)
-            for i, hand in enumerate(state.dealt):
-                if i != seat:
-                    led.pay(i, seat, rules.instant_win, "instant-win")
-                    if rules.instant_win_counts_held:
-                        _pay_held(led, i, seat, hand, rules)
-            return _result(led, "instant-win", seat, code, violations)
-        sam = st.sam
-        if sam is not None:
-            declarer = st.declarer
-            led = Ledger(n)  # a Sâm settles alone: no chop, card or cóng payment
-            if sam == "success":
-                for i in range(n):
-                    if i != declarer:
-                        led.pay(i, declarer, rules.sam, "sam")
-                return _result(led, "sam-success", declarer, None, violations)
-            blocker = st.blocker
-            if blocker >= 0 and rules.sam_failure_payee == "blocker":
-                count = n - 1 if rules.sam_failure_basis == "opponents" else n
-                led.pay(declarer, blocker, rules.sam * count, "den")
-            else:
-                for i in range(n):
-                    if i != declarer:
-                        led.pay(declarer, i, rules.sam, "den")
-            return _result(led, "sam-failed", win, None, violations)
-        # a plain end: the settled chop chains, then each loser's items (this runs
-        # after every simulated game, so it writes the payments without a Ledger)
-        pay = list(state.chop_net)
-        transfers = list(state.chop_transfers)
-        if st.draw:
-            return GameResult(True, "draw", None, None, tuple(pay), violations, tuple(transfers))
-        thoi = dict(st.thoi) if st.thoi else {}
-        violator = -1
-        if noted and state.hands[win] == 0:
-            for _, seat, announced, _ in noted:
-                if announced == win:
-                    violator = seat  # the latest violation against the winner counts
-        held_two, held_quad, cong = rules.held_two, rules.held_quad, rules.cong
-        hands, played = state.hands, state.played
-        for i in range(n):
-            if i == win:
-                continue
-            if i in thoi:
-                hand, did_play = thoi[i], 1  # pays as if still holding that last play
-            else:
-                hand, did_play = hands[i], played >> i & 1
-            twos = held_two * (hand & TWOS).bit_count()
-            quads = held_quad * quads_in(hand) if held_quad else 0
-            base = hand.bit_count() if did_play else cong
-            if violator >= 0 and i != violator:
-                # đền: the violator pays what this loser owed, the loser nothing
-                _owe(pay, transfers, violator, win, base + twos + quads, "bao-mot")
-                continue
-            _owe(pay, transfers, i, win, base, "cards-left" if did_play else "cong")
-            if twos:
-                _owe(pay, transfers, i, win, twos, "thoi-2")
-            if quads:
-                _owe(pay, transfers, i, win, quads, "thoi-hang")
-        return GameResult(True, "win", win, None, tuple(pay), violations, tuple(transfers))
 
     # ------------------------------------------------------------ reports
 
@@ -592,65 +530,7 @@ class SamLoc(SheddingGame[SamRules]):
         >>> stats["sam_declared"], sorted(stats)[:3]
         (0, ['bao_mot_violations', 'chops', 'cong'])
         """
-        st = cast(SamState, state)
-        cong = 0
-        # the outcome is a plain win unless one of these ended the game (see result)
-        if state.finished and st.instant is None and st.sam is None and not st.draw:
-            thoi = {s for s, _ in st.thoi}
-            cong = sum(
-                1
-                for i in range(len(state.hands))
-                if i != state.winner and not state.played >> i & 1 and i not in thoi
-            )
-        return {
-            "chops": st.chops,
-            "cong": cong,
-            "sam_declared": int(st.declarer != -1),
-            "sam_success": int(st.sam == "success"),
-            "sam_failed": int(st.sam == "failed"),
-            "bao_mot_violations": len(st.viol),
-            "instant_wins": int(st.instant is not None),
-            "thoi_2": st.stuck.bit_count() + len(st.thoi),
-            "draws": int(st.draw),
-        }
-
-
-def _pay_held(led: Ledger, payer: int, payee: int, hand: int, rules: SamRules) -> None:
-    """The extras for 2s (``thoi-2``) and tứ quý (``thoi-hang``) still in ``hand``."""
-    led.pay(payer, payee, rules.held_two * (hand & TWOS).bit_count(), "thoi-2")
-    led.pay(payer, payee, rules.held_quad * quads_in(hand), "thoi-hang")
-
-
-# transfers are immutable: the common ones are made once
-_TRANSFERS: dict[tuple[int, int, int, str], Transfer] = {}
-
-
-def _owe(
-    pay: list[int], transfers: list[Transfer], payer: int, payee: int, amount: int, reason: str
-) -> None:
-    """``payer`` pays ``payee`` ``amount`` lá for ``reason`` (nothing when 0)."""
-    if not amount:
-        return
-    pay[payer] -= amount
-    pay[payee] += amount
-    key = (payer, payee, amount, reason)
-    t = _TRANSFERS.get(key)
-    if t is None:
-        t = Transfer(payer, payee, amount, reason)
-        if len(_TRANSFERS) < 1 << 12:
-            _TRANSFERS[key] = t
-    transfers.append(t)
-
-
-def _result(
-    led: Ledger,
-    outcome: str,
-    winner: int | None,
-    code: str | None,
-    violations: tuple[Violation, ...],
-) -> GameResult:
-    """A finished game's result from its ledger: payments are the net of the transfers."""
-    return GameResult(True, outcome, winner, code, tuple(led.net), violations, tuple(led.transfers))
+        return game_stats(cast(SamState, state))
 
 
 # the declaration offered to each seat: immutable, so one value serves every game

@@ -15,13 +15,19 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
-from vncards.core import ClimbHooks, ClimbState, Combo, Kind, SearchBot, classify, is_chop
+from mypy_extensions import mypyc_attr
+from vncards.core import ClimbState, Combo, Kind, SearchBot, classify, is_chop
+
+# the base from its own module: a class compiled apart from it loads it there
+from vncards.core._search import ClimbHooks
 from vncards.samloc._bots import SamBot, declarer_of
 from vncards.samloc._engine import TWOS, SamState, next_active
 
 __all__ = ["SamHooks", "search_bot"]
 
 
+# a subclass of a core class: a plain class when compiled apart from the core
+@mypyc_attr(native_class=False)
 class SamHooks(ClimbHooks):
     """Sâm's search hooks (see the module docstring).
 
