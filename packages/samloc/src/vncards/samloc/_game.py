@@ -10,14 +10,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 from vncards.core import (
     CARDS,
     TRUE,
     ActionKey,
-    Bot,
     ClimbState,
     ClimbTalk,
     Declare,
@@ -43,7 +42,6 @@ from vncards.samloc._engine import TWOS, SamEngine, SamState
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._facts import COMPARE_FACTS
 from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code
-from vncards.samloc._playout import all_drawn_for, random_playout
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
 from vncards.samloc._search import search_bot
 from vncards.samloc._settle import game_stats, settle
@@ -225,22 +223,6 @@ class SamLoc(SheddingGame[SamRules]):
                 for s, code in self._ranked_instant_wins(rules, state.dealt, first)
             ],
         }
-
-    # ------------------------------------------------------------ play
-
-    def playout(
-        self,
-        state: ClimbState,
-        bots: Sequence[Bot],
-        record: Callable[[SheddingAction], None],
-        max_steps: int,
-    ) -> bool:
-        """The fast path of :func:`~vncards.core.play_game`: a table of random bots in
-        Sâm's own loop (compiled; see ``vncards.samloc._playout``), any other through the
-        core's; the same draws and actions either way."""
-        if self.plays_fast and all_drawn_for(bots):
-            return random_playout(self, state, bots, record, max_steps)
-        return super().playout(state, bots, record, max_steps)
 
     # ------------------------------------------------------------ tới trắng
 
