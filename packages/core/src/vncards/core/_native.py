@@ -3,7 +3,7 @@
 A compiled wheel carries its mypyc group in ``<package>/_compiled/`` (in an editable
 install, in the environment's ``site-packages``) with ``manifest.json``: the SHA-256 of
 every source the group was built from. :func:`select_build` puts that directory first on
-the package's ``__path__``, so that ``import vncards.core._combos`` loads the extension
+the package's ``__path__``, so that ``import vncards.core._cardset`` loads the extension
 module, only when
 
 - ``VNCARDS_PURE`` is not ``1`` in the environment, and

@@ -23,7 +23,7 @@ from vncards.core import (
 )
 
 # the bases from their own modules: a class compiled apart from them loads them there
-from vncards.core._climb import ClimbEngine, ClimbState
+from vncards.core.climbing._engine import ClimbEngine, ClimbState
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._rules import SamRules
 
