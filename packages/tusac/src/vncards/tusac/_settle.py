@@ -12,8 +12,8 @@ itemised with its reason (codes on the rules page):
 from __future__ import annotations
 
 from vncards.core import Ledger, Transfer
-from vncards.tusac._engine import TuSacState
 from vncards.tusac._solver import best_lenh, hand_count
+from vncards.tusac._state import TuSacState
 
 __all__ = ["REASONS", "base_payment", "bonus_of", "settle", "settle_transfers", "winner_lenh"]
 
