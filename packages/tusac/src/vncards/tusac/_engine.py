@@ -28,6 +28,7 @@ from vncards.tusac._den import discard_outs, worst_discards, worst_of
 from vncards.tusac._events import OwedDen, Revealed, TookGroup
 from vncards.tusac._groups import GROUPS, Group, group_lenh
 from vncards.tusac._legal import (
+    TAKE_WINS,
     action_error,
     claim_order,
     discard_error,
@@ -37,6 +38,7 @@ from vncards.tusac._legal import (
     obligation,
     pass_error,
     take_error,
+    take_verdict,
     waiting_pair,
 )
 from vncards.tusac._rules import TuSacRules
@@ -144,7 +146,7 @@ def legal_actions(state: TuSacState) -> list[TuSacAction]:
     acts: list[TuSacAction] = []
     for seat in range(state.n_players):
         for cards in held_shapes(state.hands[seat], state.active):
-            if take_error(state, seat, cards)[0] is None:
+            if take_verdict(state, seat, cards) <= TAKE_WINS:
                 acts.append(Take(seat, cards))
     if obligation(state) is None:
         acts.append(Pass(state.turn) if state.drawn else Draw(state.turn))
@@ -157,8 +159,7 @@ def winning_takes(state: TuSacState, seat: int) -> list[Take]:
         return []
     out = []
     for cards in held_shapes(state.hands[seat], state.active):
-        err, wins = take_error(state, seat, cards)
-        if err is None and wins:
+        if take_verdict(state, seat, cards) == TAKE_WINS:
             out.append(Take(seat, cards))
     return out
 

@@ -13,7 +13,6 @@ from vncards.tusac._groups import take_shapes
 from vncards.tusac._solver import (
     Hand,
     hand_count,
-    hand_kinds,
     hand_remove,
     is_complete,
     min_junk,
@@ -21,6 +20,8 @@ from vncards.tusac._solver import (
 from vncards.tusac._state import ACTIVE, DISCARD, TuSacState
 
 __all__ = [
+    "TAKE_OK",
+    "TAKE_WINS",
     "action_error",
     "claim_order",
     "discard_error",
@@ -30,6 +31,7 @@ __all__ = [
     "obligation",
     "pass_error",
     "take_error",
+    "take_verdict",
     "waiting_pair",
 ]
 
@@ -147,71 +149,143 @@ def claim_order(state: TuSacState) -> list[int]:
     return [(state.source + i) % n for i in range(1, n)]
 
 
+TAKE_OK = 0
+"""A :func:`take_verdict`: the take is allowed."""
+TAKE_WINS = 1
+"""A :func:`take_verdict`: the take is allowed and wins."""
+(
+    _GAME_OVER,
+    _NO_SEAT,
+    _MUST_DISCARD,
+    _OWN_CARD,
+    _NOT_A_GROUP,
+    _NOT_IN_HAND,
+    _KHAP_LOCKED,
+    _MUST_TAKE,
+    _NOT_YOUR_TURN,
+    _MORE_JUNK,
+) = range(2, 12)
+# Per active card: each take shape → its kinds with the copies it needs, in the order
+# the refusals name them (the order of ``set(cards)``).
+_NEEDS: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = tuple(
+    {cards: tuple((k, cards.count(k)) for k in set(cards)) for cards in _SHAPES[active]}
+    for active in range(KINDS)
+)
+
+
+def take_verdict(state: TuSacState, seat: int, cards: tuple[int, ...]) -> int:
+    """Whether ``seat`` may take the active card with ``cards``, as a small number:
+    :data:`TAKE_OK`, :data:`TAKE_WINS`, or (above those) the refusal that
+    :func:`take_error` spells out. The one place the take rules are decided.
+
+    >>> from vncards.tusac import plugin
+    >>> st = plugin.new_game(plugin.presets["standard"], 2, seed=1)
+    >>> take_verdict(st, 1, ()) > TAKE_WINS  # the dealer owes a discard first
+    True
+    """
+    if state.finished:
+        return _GAME_OVER
+    if not 0 <= seat < len(state.hands):
+        return _NO_SEAT
+    if state.phase != ACTIVE:
+        return _MUST_DISCARD
+    card = state.active
+    if not (state.drawn or seat != state.source):
+        return _OWN_CARD
+    needs = _NEEDS[card].get(cards)
+    if needs is None:
+        return _NOT_A_GROUP
+    hand = state.hands[seat]
+    after = hand
+    for k, copies in needs:
+        have = hand_count(hand, k)
+        if have < copies:
+            return _NOT_IN_HAND
+        if have == 3 and copies != 3:
+            return _KHAP_LOCKED  # only the Khạp's own take (three of the active) may use it
+        after = hand_remove(after, k, copies)
+    if is_complete(after):
+        return TAKE_WINS  # rule 1: a winning take is always allowed
+    must = obligation(state)
+    if must is not None:
+        return TAKE_OK if must == (seat, cards) else _MUST_TAKE
+    if seat != state.turn:
+        return _NOT_YOUR_TURN
+    if min_junk(after) > min_junk(hand):
+        return _MORE_JUNK
+    return TAKE_OK
+
+
 def take_error(
     state: TuSacState, seat: int, cards: tuple[int, ...]
 ) -> tuple[IllegalMove | None, bool]:
     """Why ``seat`` may not take the active card with ``cards`` (``None`` if it may),
     and whether that take wins."""
-    if state.finished:
-        return IllegalMove("game-over", "The game is over; no more actions are accepted."), False
-    if not 0 <= seat < state.n_players:
-        return IllegalMove("no-such-seat", f"There is no seat {seat}."), False
-    if state.phase != ACTIVE:
+    verdict = take_verdict(state, seat, cards)
+    if verdict <= TAKE_WINS:
+        return None, verdict == TAKE_WINS
+    return _take_refusal(state, seat, cards, verdict), False
+
+
+def _short_kind(hand: Hand, needs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """The first of a take's ``needs`` (kind, copies) that ``hand`` lacks or holds locked."""
+    for k, copies in needs:
+        have = hand_count(hand, k)
+        if have < copies or (have == 3 and copies != 3):
+            return k, copies
+    raise ValueError("the hand holds every card of the take")
+
+
+def _take_refusal(
+    state: TuSacState, seat: int, cards: tuple[int, ...], verdict: int
+) -> IllegalMove:
+    """The :class:`~vncards.core.IllegalMove` of a refused :func:`take_verdict`."""
+    if verdict == _GAME_OVER:
+        return IllegalMove("game-over", "The game is over; no more actions are accepted.")
+    if verdict == _NO_SEAT:
+        return IllegalMove("no-such-seat", f"There is no seat {seat}.")
+    if verdict == _MUST_DISCARD:
         return IllegalMove(
             "must-discard", "The player in turn must discard a rác before anyone takes."
-        ), False
+        )
     card = state.active
-    if not _may_touch(state, seat):
+    if verdict == _OWN_CARD:
         return IllegalMove(
             "own-card", f"This player cannot take the {format_card(card)} they put on the table."
-        ), False
-    shapes = _SHAPES[card]
-    if cards not in shapes:
+        )
+    if verdict == _NOT_A_GROUP:
         return IllegalMove(
             "not-a-group",
             f"{' '.join(format_cards(cards)) or 'No card'} with the active {format_card(card)}"
             " is not a valid group.",
-        ), False
-    hand = state.hands[seat]
-    for k in set(cards):
-        have = hand_count(hand, k)
-        if have < cards.count(k):
+        )
+    if verdict in (_NOT_IN_HAND, _KHAP_LOCKED):
+        k, copies = _short_kind(state.hands[seat], _NEEDS[card][cards])
+        if verdict == _NOT_IN_HAND:
             return IllegalMove(
-                "card-not-in-hand",
-                f"This player does not hold {cards.count(k)} × {format_card(k)}.",
-            ), False
-        if have == 3 and cards != (card, card, card):
-            return IllegalMove(
-                "khap-locked",
-                f"The Khạp of {format_card(k)} is locked: its cards cannot join another group.",
-            ), False
-    after = hand
-    for k in cards:
-        after = hand_remove(after, k)
-    if is_complete(after):
-        return None, True  # rule 1: a winning take is always allowed
-    must = obligation(state)
-    if must is not None:
-        if must != (seat, cards):
-            who, own = must
-            return IllegalMove(
-                "must-take",
-                ("This player" if who == seat else "Another player")
-                + f" must take the {format_card(card)} with"
-                f" {' '.join(format_cards(own))}; only that take or a winning take is allowed.",
-            ), False
-        return None, False
-    if seat != state.turn:
+                "card-not-in-hand", f"This player does not hold {copies} × {format_card(k)}."
+            )
+        return IllegalMove(
+            "khap-locked",
+            f"The Khạp of {format_card(k)} is locked: its cards cannot join another group.",
+        )
+    if verdict == _MUST_TAKE:
+        who, own = obligation(state) or (seat, ())
+        return IllegalMove(
+            "must-take",
+            ("This player" if who == seat else "Another player")
+            + f" must take the {format_card(card)} with"
+            f" {' '.join(format_cards(own))}; only that take or a winning take is allowed.",
+        )
+    if verdict == _NOT_YOUR_TURN:
         return IllegalMove(
             "not-your-turn",
             "It is another player's turn; out of turn only a win, a Khạp or a pair may take.",
-        ), False
-    if min_junk(after) > min_junk(hand):
-        return IllegalMove(
-            "more-junk",
-            f"Taking the {format_card(card)} that way would add rác to this player's hand.",
-        ), False
-    return None, False
+        )
+    return IllegalMove(
+        "more-junk",
+        f"Taking the {format_card(card)} that way would add rác to this player's hand.",
+    )
 
 
 def junk_discards(hand: Hand) -> list[int]:
@@ -222,12 +296,33 @@ def junk_discards(hand: Hand) -> list[int]:
     >>> format_cards(junk_discards(hand_of(parse_cards("RK RA RE GR GC YH"))))
     ['YH', 'GR', 'GC']
     """
+    found = _JUNK_DISCARDS.get(hand)
+    if found is None:
+        if len(_JUNK_DISCARDS) >= _MEMO_SIZE:
+            _JUNK_DISCARDS.clear()
+        found = _JUNK_DISCARDS[hand] = _junk_discards(hand)
+    return list(found)
+
+
+_MEMO_SIZE = 1 << 16
+_JUNK_DISCARDS: dict[Hand, tuple[int, ...]] = {}
+"""Hands → their :func:`junk_discards` (remembered: a position asks it several times)."""
+
+
+def _junk_discards(hand: Hand) -> tuple[int, ...]:
     junk = min_junk(hand)
+    if junk == 0:
+        return ()
     out = []
-    for k in sorted(set(hand_kinds(hand))):
-        if hand_count(hand, k) < 3 and min_junk(hand_remove(hand, k)) < junk:
-            out.append(k)
-    return out
+    for colour in range(4):
+        value = hand[colour]
+        kind = colour * 7
+        while value:
+            if 0 < value % 5 < 3 and min_junk(hand_remove(hand, kind)) < junk:
+                out.append(kind)
+            value //= 5
+            kind += 1
+    return tuple(out)
 
 
 def discard_error(state: TuSacState, seat: int, card: int) -> IllegalMove | None:

@@ -42,6 +42,8 @@ Hand = tuple[int, int, int, int]
 EMPTY_HAND: Hand = (0, 0, 0, 0)
 _POW5 = (1, 5, 25, 125, 625, 3125, 15625)
 _STATES = 5**7
+_COLOUR = [k // 7 for k in range(28)]
+_WEIGHT = [_POW5[k % 7] for k in range(28)]
 _SOLDIER = 6
 
 
@@ -64,16 +66,21 @@ def hand_count(hand: Hand, kind: int) -> int:
     >>> hand_count(hand_of([3, 3, 5]), 3)
     2
     """
-    c, p = divmod(kind, 7)
-    return hand[c] // _POW5[p] % 5
+    return hand[_COLOUR[kind]] // _WEIGHT[kind] % 5
 
 
 def hand_add(hand: Hand, kind: int, n: int = 1) -> Hand:
     """``hand`` with ``n`` more copies of ``kind`` (the caller keeps counts at most 4)."""
-    c, p = divmod(kind, 7)
-    cols = list(hand)
-    cols[c] += n * _POW5[p]
-    return (cols[0], cols[1], cols[2], cols[3])
+    a, b, c, d = hand
+    colour = _COLOUR[kind]
+    step = n * _WEIGHT[kind]
+    if colour == 0:
+        return (a + step, b, c, d)
+    if colour == 1:
+        return (a, b + step, c, d)
+    if colour == 2:
+        return (a, b, c + step, d)
+    return (a, b, c, d + step)
 
 
 def hand_remove(hand: Hand, kind: int, n: int = 1) -> Hand:
