@@ -61,6 +61,7 @@ __all__ = [
     "TuSacState",
     "action_error",
     "apply_action",
+    "apply_quietly",
     "claim_order",
     "decision_parts",
     "decline_claim",
@@ -127,9 +128,12 @@ def start_game(
     return state
 
 
-def _end_events(state: TuSacState) -> list[Event]:
-    """The game has just ended: settle it (kept in ``transfers``) and say so."""
+def _end_events(state: TuSacState, tell: bool = True) -> list[Event]:
+    """The game has just ended: settle it (kept in ``transfers``) and say so (when
+    ``tell``)."""
     state.transfers = settle_transfers(state)
+    if not tell:
+        return []
     return [
         Won(state.winner, state.outcome or "draw", state.instant_win),
         Settled(None, state.transfers),
@@ -145,12 +149,19 @@ def legal_actions(state: TuSacState) -> list[TuSacAction]:
         return [Discard(seat, k) for k in junk_discards(state.hands[seat])]
     acts: list[TuSacAction] = []
     for seat in range(state.n_players):
-        for cards in held_shapes(state.hands[seat], state.active):
-            if take_verdict(state, seat, cards) <= TAKE_WINS:
-                acts.append(Take(seat, cards))
+        acts.extend(_takes(state, seat))
     if obligation(state) is None:
         acts.append(Pass(state.turn) if state.drawn else Draw(state.turn))
     return acts
+
+
+def _takes(state: TuSacState, seat: int) -> list[TuSacAction]:
+    """The takes of the active card :func:`apply_action` accepts from ``seat``."""
+    return [
+        Take(seat, cards)
+        for cards in held_shapes(state.hands[seat], state.active)
+        if take_verdict(state, seat, cards) <= TAKE_WINS
+    ]
 
 
 def winning_takes(state: TuSacState, seat: int) -> list[Take]:
@@ -192,8 +203,11 @@ def _decision_parts(state: TuSacState) -> tuple[int, tuple[TuSacAction, ...], bo
     must = obligation(state)
     if must is not None:
         return must[0], (Take(*must),), False
+    # the player in turn's part of legal_actions: its takes, then the draw or the pass
     turn = state.turn
-    return turn, tuple(a for a in legal_actions(state) if a.seat == turn), False
+    acts = _takes(state, turn)
+    acts.append(Pass(turn) if state.drawn else Draw(turn))
+    return turn, tuple(acts), False
 
 
 def decline_error(state: TuSacState, seat: int) -> IllegalMove | None:
@@ -220,7 +234,7 @@ def decline_claim(state: TuSacState, seat: int) -> None:
     state._parts_known = False
 
 
-def apply_action(state: TuSacState, action: TuSacAction) -> list[Event]:
+def apply_action(state: TuSacState, action: TuSacAction | object) -> list[Event]:
     """Carry out ``action`` and return the events it caused (also added to
     ``state.events``); raise :class:`~vncards.core.IllegalMove` and change nothing if it
     is illegal.
@@ -230,22 +244,44 @@ def apply_action(state: TuSacState, action: TuSacAction) -> list[Event]:
     >>> apply_action(st, legal_actions(st)[0])
     [Discarded(seat=0, card='RE')]
     """
+    events = _apply(state, action, True)
+    state.events.extend(events)
+    return events
+
+
+def apply_quietly(state: TuSacState, action: TuSacAction | object) -> None:
+    """:func:`apply_action` without the events: the state changes alike (payments,
+    violations, counts) but nothing is added to ``state.events`` (a playout whose
+    states are read only for their result).
+
+    >>> from vncards.tusac import plugin
+    >>> st = plugin.new_game(plugin.presets["standard"], 2, seed=1)
+    >>> apply_quietly(st, legal_actions(st)[0])
+    >>> st.n_actions, st.events
+    (1, [])
+    """
+    _apply(state, action, False)
+
+
+def _apply(state: TuSacState, action: TuSacAction | object, tell: bool) -> list[Event]:
+    """Check ``action`` and carry it out; its events when ``tell`` (else none). Any
+    object but the four actions is refused (``unknown-action``)."""
     events: list[Event]
     if isinstance(action, Take):
         err, wins = take_error(state, action.seat, action.cards)
         if err is not None:
             raise err
-        events = _take(state, action.seat, action.cards, wins)
+        events = _take(state, action.seat, action.cards, wins, tell)
     elif isinstance(action, Discard):
         err = discard_error(state, action.seat, action.card)
         if err is not None:
             raise err
-        events = _discard(state, action.seat, action.card)
+        events = _discard(state, action.seat, action.card, tell)
     elif isinstance(action, Draw):
         err = draw_error(state, action.seat)
         if err is not None:
             raise err
-        events = _draw(state, action.seat)
+        events = _draw(state, action.seat, tell)
     elif isinstance(action, Pass):
         err = pass_error(state, action.seat)
         if err is not None:
@@ -253,14 +289,13 @@ def apply_action(state: TuSacState, action: TuSacAction) -> list[Event]:
         state.turn = (action.seat + 1) % state.n_players
         state.drawn = False
         _bump(state, 3)
-        events = [Passed(action.seat)]
+        events = [Passed(action.seat)] if tell else []
     else:
         raise IllegalMove("unknown-action", f"Tứ Sắc has no {type(action).__name__} action.")
     state.n_actions += 1
     state.declined = 0
     state._must_known = False
     state._parts_known = False
-    state.events.extend(events)
     return events
 
 
@@ -270,7 +305,9 @@ def _bump(state: TuSacState, which: int) -> None:
     state.counts = (counts[0], counts[1], counts[2], counts[3])
 
 
-def _take(state: TuSacState, seat: int, cards: tuple[int, ...], wins: bool) -> list[Event]:
+def _take(
+    state: TuSacState, seat: int, cards: tuple[int, ...], wins: bool, tell: bool
+) -> list[Event]:
     card = state.active
     out_of_turn = seat != state.turn
     hand = state.hands[seat]
@@ -287,16 +324,18 @@ def _take(state: TuSacState, seat: int, cards: tuple[int, ...], wins: bool) -> l
     state.active = -1
     state.drawn = False
     _bump(state, 1)
-    events: list[Event] = [
-        TookGroup(seat, format_card(card), tuple(format_cards(cards)), code, khui, out_of_turn)
-    ]
+    events: list[Event] = []
+    if tell:
+        events.append(
+            TookGroup(seat, format_card(card), tuple(format_cards(cards)), code, khui, out_of_turn)
+        )
     if wins:
         state.finished = True
         state.winner = seat
         state.outcome = "win"
         state.den_payer = state.den_seat
         state.den_seat = -1
-        events.extend(_end_events(state))
+        events.extend(_end_events(state, tell))
         return events
     state.phase = DISCARD
     state.turn = seat
@@ -305,8 +344,8 @@ def _take(state: TuSacState, seat: int, cards: tuple[int, ...], wins: bool) -> l
     return events
 
 
-def _discard(state: TuSacState, seat: int, card: int) -> list[Event]:
-    events: list[Event] = [Discarded(seat, format_card(card))]
+def _discard(state: TuSacState, seat: int, card: int, tell: bool) -> list[Event]:
+    events: list[Event] = [Discarded(seat, format_card(card))] if tell else []
     if state.rules.den and state.after_take:
         worst, _ = worst_discards(state, seat)
         if card not in worst:
@@ -322,7 +361,8 @@ def _discard(state: TuSacState, seat: int, card: int) -> list[Event]:
                 ),
             )
             state.den_seat = seat
-            events.append(OwedDen(seat, format_card(card), state.n_actions))
+            if tell:
+                events.append(OwedDen(seat, format_card(card), state.n_actions))
     state.hands[seat] = hand_remove(state.hands[seat], card)
     state.active = card
     state.source = seat
@@ -334,7 +374,7 @@ def _discard(state: TuSacState, seat: int, card: int) -> list[Event]:
     return events
 
 
-def _draw(state: TuSacState, seat: int) -> list[Event]:
+def _draw(state: TuSacState, seat: int, tell: bool) -> list[Event]:
     dead = list(state.dead)
     dead[state.active] += 1
     state.dead = tuple(dead)
@@ -343,10 +383,10 @@ def _draw(state: TuSacState, seat: int) -> list[Event]:
         state.active = -1
         state.finished = True
         state.outcome = "draw"
-        return _end_events(state)
+        return _end_events(state, tell)
     card = state.active = state.stock[state.pos]
     state.pos += 1
     state.source = seat
     state.drawn = True
     _bump(state, 0)
-    return [Drew(seat, format_card(card))]
+    return [Drew(seat, format_card(card))] if tell else []

@@ -5,6 +5,7 @@ take (:func:`obligation`) that the Khạp and pair rules impose."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from vncards.core import IllegalMove
 from vncards.tusac._actions import Discard, Draw, Take, TuSacAction
@@ -35,16 +36,17 @@ __all__ = [
     "waiting_pair",
 ]
 
-_SHAPES: tuple[dict[tuple[int, ...], str], ...] = tuple(take_shapes(k) for k in range(KINDS))
+_GENERAL: Final = int(Piece.GENERAL)
+_SHAPES: Final[tuple[dict[tuple[int, ...], str], ...]] = tuple(take_shapes(k) for k in range(KINDS))
 # Each take shape with what it needs from the hand: (colour, digit weight, copies) per kind.
-_SHAPE_NEEDS: tuple[tuple[tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]], ...], ...] = (
+_SHAPE_NEEDS: Final[
+    tuple[tuple[tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]], ...], ...]
+] = tuple(
     tuple(
-        tuple(
-            (cards, tuple((k // 7, 5 ** (k % 7), cards.count(k)) for k in sorted(set(cards))))
-            for cards in _SHAPES[active]
-        )
-        for active in range(KINDS)
+        (cards, tuple((k // 7, 5 ** (k % 7), cards.count(k)) for k in sorted(set(cards))))
+        for cards in _SHAPES[active]
     )
+    for active in range(KINDS)
 )
 
 
@@ -63,7 +65,7 @@ def held_shapes(hand: Hand, active: int) -> list[tuple[int, ...]]:
 
 # The two rác of exception (b) of the pair rule: two Chốt of different colours, or a
 # Xe and a Pháo, a Xe and a Mã, a Pháo and a Mã (the rules name no colour for these).
-_WAITING_PAIRS: tuple[tuple[int, int], ...] = (
+_WAITING_PAIRS: Final[tuple[tuple[int, int], ...]] = (
     *((a * 7 + Piece.SOLDIER, b * 7 + Piece.SOLDIER) for a, b in combinations(range(4), 2)),
     *(
         (a * 7 + x, b * 7 + y)
@@ -128,7 +130,7 @@ def _obligation(state: TuSacState) -> tuple[int, tuple[int, ...]] | None:
     for seat in seats:
         if hand_count(state.hands[seat], card) == 3:
             return seat, (card, card, card)
-    if card % 7 == Piece.GENERAL:
+    if card % 7 == _GENERAL:
         return None
     for seat in seats:
         hand = state.hands[seat]
@@ -149,25 +151,23 @@ def claim_order(state: TuSacState) -> list[int]:
     return [(state.source + i) % n for i in range(1, n)]
 
 
-TAKE_OK = 0
+TAKE_OK: Final = 0
 """A :func:`take_verdict`: the take is allowed."""
-TAKE_WINS = 1
+TAKE_WINS: Final = 1
 """A :func:`take_verdict`: the take is allowed and wins."""
-(
-    _GAME_OVER,
-    _NO_SEAT,
-    _MUST_DISCARD,
-    _OWN_CARD,
-    _NOT_A_GROUP,
-    _NOT_IN_HAND,
-    _KHAP_LOCKED,
-    _MUST_TAKE,
-    _NOT_YOUR_TURN,
-    _MORE_JUNK,
-) = range(2, 12)
+_GAME_OVER: Final = 2
+_NO_SEAT: Final = 3
+_MUST_DISCARD: Final = 4
+_OWN_CARD: Final = 5
+_NOT_A_GROUP: Final = 6
+_NOT_IN_HAND: Final = 7
+_KHAP_LOCKED: Final = 8
+_MUST_TAKE: Final = 9
+_NOT_YOUR_TURN: Final = 10
+_MORE_JUNK: Final = 11
 # Per active card: each take shape → its kinds with the copies it needs, in the order
 # the refusals name them (the order of ``set(cards)``).
-_NEEDS: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = tuple(
+_NEEDS: Final[tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...]] = tuple(
     {cards: tuple((k, cards.count(k)) for k in set(cards)) for cards in _SHAPES[active]}
     for active in range(KINDS)
 )
@@ -304,8 +304,8 @@ def junk_discards(hand: Hand) -> list[int]:
     return list(found)
 
 
-_MEMO_SIZE = 1 << 16
-_JUNK_DISCARDS: dict[Hand, tuple[int, ...]] = {}
+_MEMO_SIZE: Final = 1 << 16
+_JUNK_DISCARDS: Final[dict[Hand, tuple[int, ...]]] = {}
 """Hands → their :func:`junk_discards` (remembered: a position asks it several times)."""
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from itertools import combinations, combinations_with_replacement
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 __all__ = [
     "EMPTY_HAND",
@@ -40,11 +40,11 @@ Hand = tuple[int, int, int, int]
 """Counts of a private hand: per colour, the seven piece counts as base-5 digits."""
 
 EMPTY_HAND: Hand = (0, 0, 0, 0)
-_POW5 = (1, 5, 25, 125, 625, 3125, 15625)
-_STATES = 5**7
-_COLOUR = [k // 7 for k in range(28)]
-_WEIGHT = [_POW5[k % 7] for k in range(28)]
-_SOLDIER = 6
+_POW5: Final = (1, 5, 25, 125, 625, 3125, 15625)
+_STATES: Final = 5**7
+_COLOUR: Final = [k // 7 for k in range(28)]
+_WEIGHT: Final = [_POW5[k % 7] for k in range(28)]
+_SOLDIER: Final = 6
 
 
 def hand_of(kinds: Iterable[int]) -> Hand:
@@ -195,8 +195,8 @@ def _solve_soldiers(free: tuple[int, ...]) -> _Soldiers:
 
 
 # soldier tables by code free[0] + 3 free[1] + 9 free[2] + 27 free[3]
-_SOLDIERS = [_solve_soldiers((i % 3, i // 3 % 3, i // 9 % 3, i // 27)) for i in range(81)]
-_S_JUNK = [s.junk for s in _SOLDIERS]
+_SOLDIERS: Final = [_solve_soldiers((i % 3, i // 3 % 3, i // 9 % 3, i // 27)) for i in range(81)]
+_S_JUNK: Final = [s.junk for s in _SOLDIERS]
 
 # ---------------------------------------------------------------- per colour value tables
 
@@ -232,7 +232,14 @@ def _build() -> tuple[list[int], list[int], list[int], list[int], list[int], lis
     return junk, lenh, sizes, f1, [3 * f for f in f1], [9 * f for f in f1], [27 * f for f in f1]
 
 
-_JUNK, _LENH, _SIZE, _F1, _F3, _F9, _F27 = _build()
+_TABLES = _build()
+_JUNK: Final = _TABLES[0]
+_LENH: Final = _TABLES[1]
+_SIZE: Final = _TABLES[2]
+_F1: Final = _TABLES[3]
+_F3: Final = _TABLES[4]
+_F9: Final = _TABLES[5]
+_F27: Final = _TABLES[6]
 
 
 def min_junk(hand: Hand) -> int:

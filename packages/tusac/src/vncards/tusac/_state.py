@@ -3,8 +3,8 @@ card, with a cheap copy and what every player sees."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from operator import attrgetter
+from dataclasses import dataclass, field
+from typing import Final
 
 from vncards.core import Event, Transfer, Violation
 from vncards.tusac._actions import TuSacAction
@@ -15,12 +15,12 @@ from vncards.tusac._solver import Hand
 
 __all__ = ["ACTIVE", "DISCARD", "INSTANT_WIN", "TuSacState"]
 
-DISCARD = 0
+DISCARD: Final = 0
 """Phase: the player in turn must discard a rác."""
-ACTIVE = 1
+ACTIVE: Final = 1
 """Phase: an active card lies on the table."""
 
-INSTANT_WIN = "dealer-complete"
+INSTANT_WIN: Final = "dealer-complete"
 """Instant-win code: the dealer's 21 dealt cards hold no rác (cái tròn bài)."""
 
 
@@ -98,11 +98,32 @@ class TuSacState:
         (True, False)
         """
         # field by field: dataclasses.replace runs __init__ with keywords, twice as slow
-        new = _new_state(TuSacState)
-        for name, value in zip(_FIELDS, _read_fields(self), strict=True):
-            setattr(new, name, value)
+        new = TuSacState.__new__(TuSacState)
+        new.rules = self.rules
+        new.dealer = self.dealer
+        new.dealt = self.dealt
+        new.stock = self.stock
         new.hands = list(self.hands)
         new.exposed = list(self.exposed)
+        new.dead = self.dead
+        new.pos = self.pos
+        new.phase = self.phase
+        new.turn = self.turn
+        new.active = self.active
+        new.source = self.source
+        new.drawn = self.drawn
+        new.after_take = self.after_take
+        new.den_seat = self.den_seat
+        new.declined = self.declined
+        new.finished = self.finished
+        new.winner = self.winner
+        new.outcome = self.outcome
+        new.instant_win = self.instant_win
+        new.den_payer = self.den_payer
+        new.violations = self.violations
+        new.n_actions = self.n_actions
+        new.counts = self.counts
+        new.transfers = self.transfers
         new.events = list(self.events)
         new._must = None
         new._must_known = False
@@ -130,7 +151,7 @@ class TuSacState:
         return seen
 
 
-_THREES: dict[int, int] = {}
+_THREES: Final[dict[int, int]] = {}
 
 
 def _threes(colour: int) -> int:
@@ -139,8 +160,3 @@ def _threes(colour: int) -> int:
     if n is None:
         n = _THREES[colour] = sum(1 for p in range(7) if colour // 5**p % 5 == 3)
     return n
-
-
-_FIELDS = tuple(f.name for f in fields(TuSacState) if not f.name.startswith("_"))
-_read_fields = attrgetter(*_FIELDS)
-_new_state = object.__new__
