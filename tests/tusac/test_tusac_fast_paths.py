@@ -1,5 +1,6 @@
-"""Tứ Sắc's fast playout (core's FastPlayout seam) makes exactly the choices of the
-plain decide-and-apply loop: same actions, same final state, same payments."""
+"""Tứ Sắc's fast paths change nothing: the fast playout (core's FastPlayout seam) makes
+exactly the choices of the plain decide-and-apply loop, and a view made at once is the
+view its constructor makes."""
 
 from __future__ import annotations
 
@@ -71,3 +72,31 @@ def test_a_bot_declining_a_forced_choice_is_refused_as_in_the_plain_loop() -> No
     with pytest.raises(Exception, match="declined a forced choice") as caught:
         play_game(plugin, state, [Silent(), Silent()])
     assert getattr(caught.value, "code", None) == "must-act"
+
+
+def test_a_view_holds_exactly_the_fields_its_constructor_sets() -> None:
+    """A view is made without its constructor (one update of its fields): it has every
+    field and no other, and equals the view the constructor makes of the same values;
+    its lists and dicts are its own, not shared with the next view."""
+    import dataclasses
+
+    from vncards.tusac import TuSacView
+
+    rules = plugin.presets["standard"]
+    game = play_game(
+        plugin, plugin.new_game(rules, 4, 3), [plugin.bots["greedy"](s) for s in range(4)]
+    )
+    state = game.start.copy()
+    names = {f.name for f in dataclasses.fields(TuSacView)}
+    for action in game.actions[:40]:
+        view = plugin.view(state, 0)
+        assert set(vars(view)) == names
+        assert TuSacView(**vars(view)) == view
+        again = plugin.view(state, 0)
+        assert again == view
+        assert again.public["dead"] is not view.public["dead"]
+        for seat, groups in view.public["groups"].items():
+            for mine, theirs in zip(groups, again.public["groups"][seat], strict=True):
+                assert mine is not theirs
+                assert mine["cards"] is not theirs["cards"]
+        plugin.apply(state, action)
