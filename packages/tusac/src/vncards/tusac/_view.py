@@ -120,8 +120,9 @@ _MEMO_SIZE = 1 << 14
 _GROUPS_WRITTEN: dict[tuple[Group, ...], tuple[tuple[str, str | None, tuple[str, ...]], ...]] = {}
 """A seat's exposed groups → each group's code, name and cards as written (remembered:
 the groups change only when the seat takes)."""
-_CARDS_WRITTEN: dict[Hand | tuple[int, ...], tuple[str, ...]] = {}
-"""A private hand, or the counts of the dead cards → those cards as written."""
+_CARDS_WRITTEN: dict[tuple[int, ...], tuple[str, ...]] = {}
+"""One colour of a private hand ``(colour, value)``, or the counts of the dead cards →
+those cards as written."""
 
 
 def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
@@ -141,10 +142,24 @@ def _groups_json(groups: tuple[Group, ...]) -> list[dict[str, Any]]:
 
 
 def _hand_written(hand: Hand) -> tuple[str, ...]:
-    written = _CARDS_WRITTEN.get(hand)
+    """A private hand's cards as written, in kind order: each colour's part remembered
+    (a hand changes one colour at a time)."""
+    return (
+        _colour_written(0, hand[0])
+        + _colour_written(1, hand[1])
+        + _colour_written(2, hand[2])
+        + _colour_written(3, hand[3])
+    )
+
+
+def _colour_written(colour: int, value: int) -> tuple[str, ...]:
+    key = (colour, value)
+    written = _CARDS_WRITTEN.get(key)
     if written is None:
-        written = tuple(format_cards(hand_kinds(hand)))
-        _remember(_CARDS_WRITTEN, hand, written)
+        hand = [0, 0, 0, 0]
+        hand[colour] = value
+        written = tuple(format_cards(hand_kinds((hand[0], hand[1], hand[2], hand[3]))))
+        _remember(_CARDS_WRITTEN, key, written)
     return written
 
 
@@ -191,7 +206,7 @@ def make_view(state: TuSacState, seat: int) -> TuSacView:
         "active_from": Seat(state.source) if active >= 0 else None,
         "active_drawn": state.drawn,
         "groups": {Seat(s): _groups_json(state.exposed[s]) for s in range(n)},
-        "discards": tuple(e for e in events if type(e) is Discarded),
+        "discards": tuple([e for e in events if type(e) is Discarded]),
         "dead": _dead_written(state.dead),
         "stock": state.stock_left(),
         "khap": {Seat(s): khap[s] for s in range(n)},
