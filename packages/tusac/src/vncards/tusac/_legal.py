@@ -54,9 +54,10 @@ def held_shapes(hand: Hand, active: int) -> list[tuple[int, ...]]:
     """The take shapes of ``active`` whose own cards ``hand`` holds (the cheap first
     test before :func:`take_error`)."""
     out = []
+    values = [hand[0], hand[1], hand[2], hand[3]]  # compiled: boxed once, not per need
     for cards, needs in _SHAPE_NEEDS[active]:
         for colour, weight, copies in needs:
-            if hand[colour] // weight % 5 < copies:
+            if values[colour] // weight % 5 < copies:
                 break
         else:
             out.append(cards)
@@ -314,8 +315,9 @@ def _junk_discards(hand: Hand) -> tuple[int, ...]:
     if junk == 0:
         return ()
     out = []
+    values = [hand[0], hand[1], hand[2], hand[3]]
     for colour in range(4):
-        value = hand[colour]
+        value = values[colour]
         kind = colour * 7
         while value:
             if 0 < value % 5 < 3 and min_junk(hand_remove(hand, kind)) < junk:

@@ -66,7 +66,18 @@ def hand_count(hand: Hand, kind: int) -> int:
     >>> hand_count(hand_of([3, 3, 5]), 3)
     2
     """
-    return hand[_COLOUR[kind]] // _WEIGHT[kind] % 5
+    # a constant index: compiled, a hand is four unboxed ints, and a variable index
+    # would box it into a tuple first
+    colour = _COLOUR[kind]
+    if colour == 0:
+        value = hand[0]
+    elif colour == 1:
+        value = hand[1]
+    elif colour == 2:
+        value = hand[2]
+    else:
+        value = hand[3]
+    return value // _WEIGHT[kind] % 5
 
 
 def hand_add(hand: Hand, kind: int, n: int = 1) -> Hand:
@@ -106,7 +117,7 @@ def hand_kinds(hand: Hand) -> list[int]:
 
 def hand_size(hand: Hand) -> int:
     """Number of cards in a hand."""
-    return sum(_SIZE[v] for v in hand)
+    return _SIZE[hand[0]] + _SIZE[hand[1]] + _SIZE[hand[2]] + _SIZE[hand[3]]
 
 
 # ---------------------------------------------------------------- one colour, Tướng … Mã
