@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vncards.core import Discarded, Event, Seat, Transfer, View, Violation
-from vncards.tusac._deck import COPIES, KINDS, format_card, format_cards
+from vncards.tusac._deck import CARD_CODES, COPIES, KINDS, format_card, format_cards
 from vncards.tusac._engine import (
     ACTIVE,
     DISCARD,
@@ -166,7 +166,11 @@ def _colour_written(colour: int, value: int) -> tuple[str, ...]:
 def _dead_written(dead: tuple[int, ...]) -> list[str]:
     written = _CARDS_WRITTEN.get(dead)
     if written is None:
-        written = tuple(format_cards(k for k in range(KINDS) for _ in range(dead[k])))
+        cards: list[str] = []
+        for k, n in enumerate(dead):
+            if n:
+                cards.extend((CARD_CODES[k],) * n)
+        written = tuple(cards)
         _remember(_CARDS_WRITTEN, dead, written)
     return list(written)
 
