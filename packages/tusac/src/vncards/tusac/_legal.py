@@ -52,7 +52,12 @@ _SHAPE_NEEDS: Final[
 
 def held_shapes(hand: Hand, active: int) -> list[tuple[int, ...]]:
     """The take shapes of ``active`` whose own cards ``hand`` holds (the cheap first
-    test before :func:`take_error`)."""
+    test before :func:`take_error`).
+
+    >>> from vncards.tusac._solver import hand_of
+    >>> held_shapes(hand_of([3, 4, 5]), 3)  # a Xe held: a pair; Pháo and Mã: the set
+    [(3,), (4, 5)]
+    """
     out = []
     values = [hand[0], hand[1], hand[2], hand[3]]  # compiled: boxed once, not per need
     for cards, needs in _SHAPE_NEEDS[active]:
