@@ -1,8 +1,9 @@
 """Tứ Sắc hot paths: minimum rác, the win check, the best lệnh, and whole bot games.
 
 Targets: at least 50,000 minimum-rác computations and 200,000 win checks a second on
-random 20-card hands, and at least 300 whole 4-player random-bot games a second. Views
-and determinizations of a 4-player mid-game position are measured too. Run with
+random 20-card hands, and at least 300 whole 4-player random-bot games a second. Greedy
+games as ``vncards compare`` traces them, and views and determinizations of a 4-player
+mid-game position, are measured too. Run with
 ``uv run pytest benchmarks/test_tusac.py --benchmark-enable --benchmark-only``.
 """
 
@@ -12,6 +13,7 @@ import random
 
 from pytest_benchmark.fixture import BenchmarkFixture
 from vncards.core import RandomBot, derive_seed, play_game
+from vncards.core.lab import Arm, trace_game
 from vncards.tusac import (
     Hand,
     TuSacRules,
@@ -83,6 +85,17 @@ def test_random_bot_games_4_players(benchmark: BenchmarkFixture) -> None:
             bots = [RandomBot(derive_seed(g, i), decline=0.0) for i in range(4)]
             steps += len(play_game(plugin, state, bots, keep_start=False).actions)
         return steps
+
+    assert benchmark(run) > 0
+
+
+def test_greedy_games_traced_as_compare_plays(benchmark: BenchmarkFixture) -> None:
+    """Ten 4-player greedy-bot games per round, traced as ``vncards compare`` plays its
+    casual column (a view and a greedy choice at every decision, forced or not)."""
+    arm = Arm("tusac", "main", TuSacRules(), 4, ("greedy",) * 4, seed=3, games=10)
+
+    def run() -> int:
+        return sum(trace_game(plugin, arm, i).actions for i in range(arm.games))
 
     assert benchmark(run) > 0
 

@@ -12,6 +12,10 @@ True
 ([], 21)
 """
 
+# first: the compiled modules load only when built from these very sources
+import vncards.tusac._native  # noqa: F401
+
+# isort: split
 from vncards.tusac._bots import BOTS, GreedyBot, random_bot
 from vncards.tusac._deck import (
     CARD_CODES,

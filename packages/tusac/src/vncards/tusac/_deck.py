@@ -14,6 +14,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from enum import IntEnum
+from typing import Final
 
 from vncards.core import NotationError
 
@@ -34,11 +35,11 @@ __all__ = [
     "split_card_list",
 ]
 
-KINDS = 28
+KINDS: Final = 28
 """Distinct cards: 4 colours × 7 pieces."""
-COPIES = 4
+COPIES: Final = 4
 """Identical copies of each kind."""
-DECK_SIZE = KINDS * COPIES
+DECK_SIZE: Final = KINDS * COPIES
 """112 cards."""
 
 

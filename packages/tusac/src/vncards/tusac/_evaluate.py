@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from vncards.tusac._deck import KINDS
-from vncards.tusac._engine import TuSacState
 from vncards.tusac._groups import take_shapes
 from vncards.tusac._solver import Hand, hand_count, hand_remove, min_junk
+from vncards.tusac._state import TuSacState
 
 __all__ = ["Outs", "hand_outs", "hand_score", "unseen_of", "win_chances"]
 

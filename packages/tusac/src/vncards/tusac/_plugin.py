@@ -4,7 +4,7 @@ engine, plus the queries the command line asks (analyze, classify, deal, summary
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from vncards.core import (
@@ -12,6 +12,7 @@ from vncards.core import (
     CARDS,
     TRUE,
     ActionKey,
+    Bot,
     BotFactory,
     CardColour,
     CardLook,
@@ -60,6 +61,7 @@ from vncards.tusac._engine import (
 )
 from vncards.tusac._facts import COMPARE_FACTS
 from vncards.tusac._groups import GROUP_CODES, classify_group, take_shapes
+from vncards.tusac._playout import play_out
 from vncards.tusac._rules import PRESETS, TuSacRules
 from vncards.tusac._search import search_bot
 from vncards.tusac._settle import REASONS
@@ -192,6 +194,25 @@ class TuSacGame:
     def decline(self, state: TuSacState, seat: int) -> None:
         """``seat`` lets its winning claim on the active card go."""
         decline_claim(state, seat)
+
+    def playout(
+        self,
+        state: TuSacState,
+        bots: Sequence[Bot],
+        record: Callable[[TuSacAction], None],
+        max_steps: int,
+    ) -> bool:
+        """The :class:`~vncards.core.FastPlayout` seam: :func:`~vncards.core.play_game`'s
+        loop run on the engine's own decisions (the same choices; see
+        :func:`vncards.tusac._playout.play_out`).
+
+        >>> from vncards.core import play_game
+        >>> st = plugin.new_game(TuSacRules(), 3, seed=5)
+        >>> game = play_game(plugin, st, [plugin.bots["random"](s) for s in range(3)])
+        >>> game.final.finished, len(game.actions) == game.final.n_actions
+        (True, True)
+        """
+        return play_out(state, bots, record, max_steps, self.view)
 
     def apply(self, state: TuSacState, action: TuSacAction) -> list[Event]:
         """Carry out ``action`` and return its events, or raise

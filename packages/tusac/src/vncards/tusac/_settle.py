@@ -11,13 +11,15 @@ itemised with its reason (codes on the rules page):
 
 from __future__ import annotations
 
+from typing import Final
+
 from vncards.core import Ledger, Transfer
-from vncards.tusac._engine import TuSacState
 from vncards.tusac._solver import best_lenh, hand_count
+from vncards.tusac._state import TuSacState
 
 __all__ = ["REASONS", "base_payment", "bonus_of", "settle", "settle_transfers", "winner_lenh"]
 
-REASONS = ("win", "den", "quan", "khui", "khap")
+REASONS: Final = ("win", "den", "quan", "khui", "khap")
 """Every reason a Tứ Sắc payment is made for."""
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from itertools import combinations, combinations_with_replacement
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 __all__ = [
     "EMPTY_HAND",
@@ -40,9 +40,11 @@ Hand = tuple[int, int, int, int]
 """Counts of a private hand: per colour, the seven piece counts as base-5 digits."""
 
 EMPTY_HAND: Hand = (0, 0, 0, 0)
-_POW5 = (1, 5, 25, 125, 625, 3125, 15625)
-_STATES = 5**7
-_SOLDIER = 6
+_POW5: Final = (1, 5, 25, 125, 625, 3125, 15625)
+_STATES: Final = 5**7
+_COLOUR: Final = [k // 7 for k in range(28)]
+_WEIGHT: Final = [_POW5[k % 7] for k in range(28)]
+_SOLDIER: Final = 6
 
 
 def hand_of(kinds: Iterable[int]) -> Hand:
@@ -64,16 +66,32 @@ def hand_count(hand: Hand, kind: int) -> int:
     >>> hand_count(hand_of([3, 3, 5]), 3)
     2
     """
-    c, p = divmod(kind, 7)
-    return hand[c] // _POW5[p] % 5
+    # a constant index: compiled, a hand is four unboxed ints, and a variable index
+    # would box it into a tuple first
+    colour = _COLOUR[kind]
+    if colour == 0:
+        value = hand[0]
+    elif colour == 1:
+        value = hand[1]
+    elif colour == 2:
+        value = hand[2]
+    else:
+        value = hand[3]
+    return value // _WEIGHT[kind] % 5
 
 
 def hand_add(hand: Hand, kind: int, n: int = 1) -> Hand:
     """``hand`` with ``n`` more copies of ``kind`` (the caller keeps counts at most 4)."""
-    c, p = divmod(kind, 7)
-    cols = list(hand)
-    cols[c] += n * _POW5[p]
-    return (cols[0], cols[1], cols[2], cols[3])
+    a, b, c, d = hand
+    colour = _COLOUR[kind]
+    step = n * _WEIGHT[kind]
+    if colour == 0:
+        return (a + step, b, c, d)
+    if colour == 1:
+        return (a, b + step, c, d)
+    if colour == 2:
+        return (a, b, c + step, d)
+    return (a, b, c, d + step)
 
 
 def hand_remove(hand: Hand, kind: int, n: int = 1) -> Hand:
@@ -99,7 +117,7 @@ def hand_kinds(hand: Hand) -> list[int]:
 
 def hand_size(hand: Hand) -> int:
     """Number of cards in a hand."""
-    return sum(_SIZE[v] for v in hand)
+    return _SIZE[hand[0]] + _SIZE[hand[1]] + _SIZE[hand[2]] + _SIZE[hand[3]]
 
 
 # ---------------------------------------------------------------- one colour, Tướng … Mã
@@ -188,8 +206,8 @@ def _solve_soldiers(free: tuple[int, ...]) -> _Soldiers:
 
 
 # soldier tables by code free[0] + 3 free[1] + 9 free[2] + 27 free[3]
-_SOLDIERS = [_solve_soldiers((i % 3, i // 3 % 3, i // 9 % 3, i // 27)) for i in range(81)]
-_S_JUNK = [s.junk for s in _SOLDIERS]
+_SOLDIERS: Final = [_solve_soldiers((i % 3, i // 3 % 3, i // 9 % 3, i // 27)) for i in range(81)]
+_S_JUNK: Final = [s.junk for s in _SOLDIERS]
 
 # ---------------------------------------------------------------- per colour value tables
 
@@ -225,7 +243,14 @@ def _build() -> tuple[list[int], list[int], list[int], list[int], list[int], lis
     return junk, lenh, sizes, f1, [3 * f for f in f1], [9 * f for f in f1], [27 * f for f in f1]
 
 
-_JUNK, _LENH, _SIZE, _F1, _F3, _F9, _F27 = _build()
+_TABLES = _build()
+_JUNK: Final = _TABLES[0]
+_LENH: Final = _TABLES[1]
+_SIZE: Final = _TABLES[2]
+_F1: Final = _TABLES[3]
+_F3: Final = _TABLES[4]
+_F9: Final = _TABLES[5]
+_F27: Final = _TABLES[6]
 
 
 def min_junk(hand: Hand) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vncards.core import Discarded, Event, Seat, Transfer, View, Violation
-from vncards.tusac._deck import COPIES, KINDS, format_card, format_cards
+from vncards.tusac._deck import CARD_CODES, COPIES, KINDS, format_card, format_cards
 from vncards.tusac._engine import (
     ACTIVE,
     DISCARD,
@@ -116,8 +116,73 @@ class TuSacView(View):
         return action_record(action)
 
 
-def _group_json(group: Group) -> dict[str, Any]:
-    return {"group": group.code, "name": group.name or None, "cards": format_cards(group.cards)}
+_MEMO_SIZE = 1 << 14
+_GROUPS_WRITTEN: dict[tuple[Group, ...], tuple[tuple[str, str | None, tuple[str, ...]], ...]] = {}
+"""A seat's exposed groups → each group's code, name and cards as written (remembered:
+the groups change only when the seat takes)."""
+_CARDS_WRITTEN: dict[tuple[int, ...], tuple[str, ...]] = {}
+"""One colour of a private hand ``(colour, value)``, or the counts of the dead cards →
+those cards as written."""
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+
+
+def _groups_json(groups: tuple[Group, ...]) -> list[dict[str, Any]]:
+    """A seat's exposed groups as the view's ``public["groups"]`` lists them (new dicts
+    and lists each time: a view's values are its own)."""
+    written = _GROUPS_WRITTEN.get(groups)
+    if written is None:
+        written = tuple((g.code, g.name or None, tuple(format_cards(g.cards))) for g in groups)
+        _remember(_GROUPS_WRITTEN, groups, written)
+    return [{"group": code, "name": name, "cards": list(cards)} for code, name, cards in written]
+
+
+def _hand_written(hand: Hand) -> tuple[str, ...]:
+    """A private hand's cards as written, in kind order: each colour's part remembered
+    (a hand changes one colour at a time)."""
+    return (
+        _colour_written(0, hand[0])
+        + _colour_written(1, hand[1])
+        + _colour_written(2, hand[2])
+        + _colour_written(3, hand[3])
+    )
+
+
+def _colour_written(colour: int, value: int) -> tuple[str, ...]:
+    key = (colour, value)
+    written = _CARDS_WRITTEN.get(key)
+    if written is None:
+        hand = [0, 0, 0, 0]
+        hand[colour] = value
+        written = tuple(format_cards(hand_kinds((hand[0], hand[1], hand[2], hand[3]))))
+        _remember(_CARDS_WRITTEN, key, written)
+    return written
+
+
+def _dead_written(dead: tuple[int, ...]) -> list[str]:
+    written = _CARDS_WRITTEN.get(dead)
+    if written is None:
+        cards: list[str] = []
+        for k, n in enumerate(dead):
+            if n:
+                cards.extend((CARD_CODES[k],) * n)
+        written = tuple(cards)
+        _remember(_CARDS_WRITTEN, dead, written)
+    return list(written)
+
+
+def _new_view(**values: Any) -> TuSacView:
+    """The :class:`TuSacView` of these field values — every field, as its constructor
+    would set them, set at once: the frozen dataclass's ``__init__`` sets its 35 fields
+    one ``object.__setattr__`` at a time, thirty times slower, and a view is made for
+    every decision of a bot that reads one."""
+    view = object.__new__(TuSacView)
+    view.__dict__.update(values)
+    return view
 
 
 def make_view(state: TuSacState, seat: int) -> TuSacView:
@@ -144,20 +209,20 @@ def make_view(state: TuSacState, seat: int) -> TuSacView:
         "active": format_card(active) if active >= 0 else None,
         "active_from": Seat(state.source) if active >= 0 else None,
         "active_drawn": state.drawn,
-        "groups": {Seat(s): [_group_json(g) for g in state.exposed[s]] for s in range(n)},
-        "discards": tuple(e for e in events if type(e) is Discarded),
-        "dead": format_cards(k for k in range(KINDS) for _ in range(state.dead[k])),
+        "groups": {Seat(s): _groups_json(state.exposed[s]) for s in range(n)},
+        "discards": tuple([e for e in events if type(e) is Discarded]),
+        "dead": _dead_written(state.dead),
         "stock": state.stock_left(),
         "khap": {Seat(s): khap[s] for s in range(n)},
         "den": Seat(state.den_seat) if state.den_seat >= 0 else None,
         "outcome": state.outcome,
         "winner": None if state.winner is None else Seat(state.winner),
     }
-    return TuSacView(
+    return _new_view(
         game="tusac",
         seat=seat,
         to_act=to_act,
-        hand=tuple(format_cards(hand_kinds(hand))),
+        hand=_hand_written(hand),
         legal=legal,
         counts=tuple(hand_size(h) for h in state.hands),
         public=public,
