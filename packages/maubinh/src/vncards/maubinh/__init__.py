@@ -7,6 +7,10 @@ with sập hầm and sập làng, and three bots, exposed as the ``maubinh`` gam
 'quads'
 """
 
+# first: the compiled modules load only when built from these very sources
+import vncards.maubinh._native  # noqa: F401
+
+# isort: split
 from vncards.maubinh._bots import BOTS, ArrangingBot, GreedyBot, RandomArrangeBot, SolverBot
 from vncards.maubinh._engine import (
     SPLITS,
@@ -15,7 +19,6 @@ from vncards.maubinh._engine import (
     InstantDeclared,
     MauBinhState,
     Revealed,
-    Splits,
     apply_arrange,
     arrange_error,
     start_game,
@@ -45,6 +48,7 @@ from vncards.maubinh._settle import (
     winner_of,
 )
 from vncards.maubinh._solver import Split, expected_chi, front, greedy_split, random_split, solve
+from vncards.maubinh._splits import Splits
 
 __all__ = [
     "BOTS",

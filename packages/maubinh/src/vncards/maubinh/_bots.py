@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 from vncards.core import BotFactory, View, parse_card
 from vncards.maubinh._engine import Arrange
 from vncards.maubinh._hands import evaluator
@@ -37,6 +38,7 @@ def _view_parts(view: View) -> tuple[MauBinhRules, tuple[int, ...], list[int]]:
     return rules, cards, shown
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ArrangingBot:
     """Base of the Mậu Binh bots: ``split`` makes the arrangement from the seat's cards."""
 

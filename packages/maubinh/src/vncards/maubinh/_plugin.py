@@ -17,7 +17,6 @@ from vncards.core import (
     GameRecord,
     GameResult,
     IllegalMove,
-    RandomBot,
     RecordAction,
     RecordError,
     RecordVocabulary,
@@ -28,25 +27,23 @@ from vncards.core import (
     named_cards,
     referee,
 )
-from vncards.maubinh._bots import BOTS, ArrangingBot
+from vncards.maubinh._bots import BOTS
 from vncards.maubinh._engine import (
     HAND_SIZE,
     Arrange,
     MauBinhState,
-    PendingSplits,
-    Splits,
     apply_arrange,
     arrange_error,
-    chi_keys,
-    outcome_of,
     start_game,
 )
 from vncards.maubinh._facts import COMPARE_FACTS
 from vncards.maubinh._notation import record_card
+from vncards.maubinh._playout import play_out
 from vncards.maubinh._queries import MauBinhQueries
 from vncards.maubinh._rules import DEFAULT_PRESET, PRESETS, MauBinhRules
 from vncards.maubinh._screen import MauBinhScreen
-from vncards.maubinh._settle import REASONS, settle
+from vncards.maubinh._settle import REASONS
+from vncards.maubinh._splits import PendingSplits, Splits
 from vncards.maubinh._view import MauBinhView, MauBinhViews
 
 __all__ = ["MauBinhGame", "MauBinhView", "plugin"]
@@ -187,32 +184,7 @@ class MauBinhGame(MauBinhViews, MauBinhScreen, MauBinhQueries):
     ) -> bool:
         """Play a game of Mậu Binh bots (or core random bots) without building views;
         the same choices, in the same order, as the plain loop."""
-        for bot in bots:
-            plain = isinstance(bot, ArrangingBot) and type(bot).choose is ArrangingBot.choose
-            if not plain and type(bot) is not RandomBot:
-                return False
-        pending = state.pending()
-        if len(pending) > max_steps:
-            return False
-        rules, hands, ev = state.rules, state.hands, state.ev
-        shown = [c for s in range(state.n) if state.instant[s] is not None for c in hands[s]]
-        for seat in pending:
-            bot = bots[seat]
-            if isinstance(bot, ArrangingBot):
-                sp = bot.split(rules, hands[seat], shown)
-                action = Arrange(seat, sp.chi1, sp.chi2, sp.chi3)
-                keys = sp.keys
-            else:
-                action = bot.pick(Splits(seat, hands[seat]), False)  # type: ignore[attr-defined]
-                keys = chi_keys(ev, action)
-            state.arranged[seat] = action
-            state.keys[seat] = keys
-            record(action)
-        if pending:
-            transfers = settle(state.score, state.instant, state.keys)
-            state.result_ = outcome_of(state.n, state.instant, transfers)
-            state.finished = True
-        return True
+        return play_out(state, bots, record, max_steps)
 
     # ------------------------------------------------------------ records
 

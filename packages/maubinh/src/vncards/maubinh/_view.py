@@ -17,7 +17,6 @@ from vncards.maubinh._engine import (
     InstantDeclared,
     MauBinhState,
     Revealed,
-    Splits,
     apply_arrange,
     start_game,
 )
@@ -26,6 +25,7 @@ from vncards.maubinh._instant import instant_hand
 from vncards.maubinh._notation import card_ids
 from vncards.maubinh._rules import DEFAULT_PRESET, PRESETS, MauBinhRules
 from vncards.maubinh._solver import greedy_split
+from vncards.maubinh._splits import Splits
 
 __all__ = ["MauBinhView", "MauBinhViews"]
 
