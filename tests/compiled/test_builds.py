@@ -100,7 +100,9 @@ def _group(package: str) -> list[str]:
     return [f"{package}.{name.removesuffix('.py')}" for name in manifest["sources"]]
 
 
-@pytest.mark.parametrize("package", ["vncards.core", "vncards.tienlen"])
+@pytest.mark.parametrize(
+    "package", ["vncards.core", "vncards.tienlen", "vncards.maubinh", "vncards.phom"]
+)
 def test_a_group_runs_whole_compiled_or_whole_pure(package: str) -> None:
     """Every module of an installed group comes from the build chosen for its package."""
     importlib.import_module(package)
