@@ -8,8 +8,10 @@ ends when the last of them has arranged. A seat's arrangement is kept in its own
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import SupportsIndex, cast
 
 from vncards.core import (
     Event,
@@ -44,6 +46,20 @@ SPLITS = 72_072
 """Ways to split 13 cards into chi1 (5), chi2 (5) and chi3 (3): C(13,5) × C(8,5)."""
 
 
+def _sorted_ids(cards: tuple[object, ...]) -> tuple[int, ...] | None:
+    """``cards`` as sorted ints, or None when they are that already.
+
+    >>> _sorted_ids((1, 2, 9)), _sorted_ids((9, 1, 2)), _sorted_ids((True, 1, 2))
+    (None, (1, 1, 2), (1, 1, 2))
+    """
+    last = -1
+    for c in cards:
+        if type(c) is not int or c < last:
+            return tuple(sorted(operator.index(cast(SupportsIndex, c)) for c in cards))
+        last = c
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Arrange:
     """``seat`` splits its hand into ``chi1`` (5 cards, the back), ``chi2`` (5, the
@@ -59,12 +75,16 @@ class Arrange:
     chi3: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        # one value per split: the order of the cards inside a chi does not matter
-        for name in ("chi1", "chi2", "chi3"):
-            cards = getattr(self, name)
-            ordered = tuple(sorted(cards))
-            if ordered != cards:
-                object.__setattr__(self, name, ordered)
+        # one value per split: each chi sorted, of plain ints (numpy integers included)
+        ids = _sorted_ids(self.chi1)
+        if ids is not None:
+            object.__setattr__(self, "chi1", ids)
+        ids = _sorted_ids(self.chi2)
+        if ids is not None:
+            object.__setattr__(self, "chi2", ids)
+        ids = _sorted_ids(self.chi3)
+        if ids is not None:
+            object.__setattr__(self, "chi3", ids)
 
     @classmethod
     def of(
@@ -206,7 +226,7 @@ def start_game(
     ]
     st.finished = False
     st.result_ = None
-    if all(c is not None for c in st.instant):
+    if None not in st.instant:
         st.history.extend(_finish(st))
     return st
 

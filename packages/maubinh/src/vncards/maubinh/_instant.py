@@ -20,8 +20,9 @@ _NIBBLE: Final[tuple[int, ...]] = tuple(1 << (4 * r) for r in RANK)
 _SUIT_BYTE: Final[tuple[int, ...]] = tuple(1 << (8 * s) for s in SUIT)
 _EVERY_RANK_ONCE: Final = sum(1 << (4 * r) for r in range(13))
 _LOW3: Final = 0x7777777777777  # three low bits of each of the 13 rank nibbles
-# sorted non-zero suit counts that split into 5 + 5 + 3 cards, each part of one suit
-_THREE_FLUSHES: Final = frozenset({(5, 5, 3), (10, 3), (8, 5), (13,)})
+# the four suit counts, sorted and packed a nibble each (see _suit_shape), that split
+# into 5 + 5 + 3 cards, each part of one suit: 3-5-5, 3-10, 5-8 and 13
+_THREE_FLUSHES: Final = frozenset({0x0355, 0x003A, 0x0058, 0x000D})
 
 
 def _runs(length: int) -> list[tuple[int, ...]]:
@@ -46,6 +47,16 @@ def _three_straights() -> frozenset[int]:
 
 
 _THREE_STRAIGHTS: Final = _three_straights()
+
+
+def _suit_shape(a: int, b: int, c: int, d: int) -> int:
+    """Four suit counts, sorted and packed a nibble each, the smallest first.
+
+    >>> hex(_suit_shape(5, 0, 3, 5))
+    '0x355'
+    """
+    s = sorted([a, b, c, d])
+    return s[0] << 12 | s[1] << 8 | s[2] << 4 | s[3]
 
 
 def _kinds(cards: Sequence[int]) -> list[InstantCode]:
@@ -73,8 +84,7 @@ def _kinds(cards: Sequence[int]) -> list[InstantCode]:
         if packed >> 1 & packed & _EVERY_RANK_ONCE:
             found.append("nam-doi-mot-sam")
         found.append("luc-phe-bon")
-    counts = sorted((n for n in (spades, clubs, diamonds, hearts) if n), reverse=True)
-    if tuple(counts) in _THREE_FLUSHES:
+    if _suit_shape(spades, clubs, diamonds, hearts) in _THREE_FLUSHES:
         found.append("ba-thung")
     if packed in _THREE_STRAIGHTS:
         found.append("ba-sanh")
@@ -106,7 +116,7 @@ def instant_hands(
     hands: Sequence[Sequence[int]], rules: MauBinhRules
 ) -> tuple[InstantCode | None, ...]:
     """:func:`instant_hand` of every seat."""
-    return tuple(instant_hand(h, rules) for h in hands)
+    return tuple([instant_hand(h, rules) for h in hands])
 
 
 def instant_rank(code: str) -> int:

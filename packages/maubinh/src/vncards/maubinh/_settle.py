@@ -107,8 +107,8 @@ class Scoring:
         return net, items, swept
 
 
-_CACHE: dict[int, tuple[MauBinhRules, Scoring]] = {}
-_TRANSFERS: dict[int, Transfer] = {}
+_CACHE: Final[dict[int, tuple[MauBinhRules, Scoring]]] = {}
+_TRANSFERS: Final[dict[int, Transfer]] = {}
 _CHI: Final = 0  # reasons by their place in REASONS
 _SAP_HAM: Final = 1
 _BINH_LUNG: Final = 2
@@ -134,8 +134,10 @@ class _Ledger:
         for ``REASONS[reason]``, chi ``chi`` (or -1): a transfer value shared between
         games (they are immutable; making one is the costly part of settling a bot
         game). Seats are below 256."""
-        payer, payee = (j, i) if amount > 0 else (i, j)
-        amount = abs(amount)
+        if amount > 0:
+            payer, payee = j, i
+        else:
+            payer, payee, amount = i, j, -amount
         key = ((amount * 8 + reason) * 4 + chi + 1) << 16 | payer << 8 | payee
         t = _TRANSFERS.get(key)
         if t is None:
@@ -209,7 +211,7 @@ def settle_net(
     """
     n = len(keys)
     book = _Ledger(n)
-    swept = [[0] * n for _ in range(n)]  # swept[w][l]: what w collected from l by sập hầm
+    swept = [0] * (n * n)  # swept[w * n + l]: what w collected from l by sập hầm
     any_instant = False
     for i in range(n):
         for j in range(i + 1, n):
@@ -223,15 +225,16 @@ def settle_net(
             assert b is not None
             net = _pair(score, book, i, j, a, b)
             if net > 0:
-                swept[i][j] = net
+                swept[i * n + j] = net
             elif net < 0:
-                swept[j][i] = -net
+                swept[j * n + i] = -net
     if n >= 3 and not any_instant and score.sap_lang > 1:
         for w in range(n):
-            if all(swept[w][o] for o in range(n) if o != w):
+            row = swept[w * n : w * n + n]
+            if row.count(0) == 1:  # w swept every other seat (row[w] is 0)
                 for o in range(n):
                     if o != w:
-                        book.add(Transfer(o, w, swept[w][o] * (score.sap_lang - 1), "sap-lang"))
+                        book.add(Transfer(o, w, row[o] * (score.sap_lang - 1), "sap-lang"))
     return book.out, book.net
 
 
@@ -258,14 +261,13 @@ def _pair(score: Scoring, book: _Ledger, i: int, j: int, a: Keys, b: Keys) -> in
     chi (sập hầm), else 0."""
     a1, a2, a3 = a
     b1, b2, b3 = b
-    values = score.values
+    v1, v2, v3 = score.values
     sap_ham = score.sap_ham
     fa = not a1 >= a2 >= a3
     fb = not b1 >= b2 >= b3
     if fa or fb:
         if fa and fb:
             return 0
-        v1, v2, v3 = values
         if fb:
             total = v1[a1 >> _CAT] + v2[a2 >> _CAT] + v3[a3 >> _CAT]
         else:
@@ -274,26 +276,31 @@ def _pair(score: Scoring, book: _Ledger, i: int, j: int, a: Keys, b: Keys) -> in
         if sap_ham > 1:
             book.give(i, j, total * (sap_ham - 1), _SAP_HAM, -1)
         return total * sap_ham
-    net = wins = 0
-    for chi in range(3):
-        ka, kb = a[chi], b[chi]
-        if ka > kb:
-            won = values[chi][ka >> _CAT]
-            wins += 1
-        elif kb > ka:
-            won = -values[chi][kb >> _CAT]
-            wins -= 1
-        else:
-            continue
-        net += won
-        book.give(i, j, won, _CHI, chi)
-    if wins != 3 and wins != -3:
+    w1, w2, w3 = _won(a1, b1, v1), _won(a2, b2, v2), _won(a3, b3, v3)
+    if w1:
+        book.give(i, j, w1, _CHI, 0)
+    if w2:
+        book.give(i, j, w2, _CHI, 1)
+    if w3:
+        book.give(i, j, w3, _CHI, 2)
+    net = w1 + w2 + w3
+    if not (min(w1, w2, w3) > 0 or max(w1, w2, w3) < 0):  # no sập hầm
         return 0
     if sap_ham > 1:
         extra = net * (sap_ham - 1)
         book.give(i, j, extra, _SAP_HAM, -1)
         net += extra
     return net
+
+
+def _won(ka: int, kb: int, values: tuple[int, ...]) -> int:
+    """What one chi is worth to A (keys ``ka`` against ``kb``): its value when A's key is
+    higher, minus B's when lower, 0 for a tie (values are at least 1: the rules check)."""
+    if ka > kb:
+        return values[ka >> _CAT]
+    if kb > ka:
+        return -values[kb >> _CAT]
+    return 0
 
 
 def winner_of(net: Sequence[int]) -> int | None:

@@ -148,15 +148,29 @@ def random_split(ev: Evaluator, cards: Sequence[int], rng: random.Random) -> Spl
     >>> s.keys[0] >= s.keys[1] >= s.keys[2]
     True
     """
+    hand = tuple(cards)
     for _ in range(100):
-        a, b, c = split_at(cards, int(rng.random() * 72_072))
-        ka = ev.key5(a[0], a[1], a[2], a[3], a[4])
-        kb = ev.key5(b[0], b[1], b[2], b[3], b[4])
-        kc = ev.key3(c[0], c[1], c[2])
-        if kb > ka:
-            a, b, ka, kb = b, a, kb, ka
-        if kb >= kc:
-            return Split(a, b, c, (ka, kb, kc))
+        b, m = divmod(int(rng.random() * 72_072), 56)  # as split_at numbers the splits
+        back, rest = _BACKS[b], _REST8[b]
+        mid, low = _MIDDLES8[m], _FRONTS8[m]
+        a0, a1, a2, a3, a4 = (
+            hand[back[0]],
+            hand[back[1]],
+            hand[back[2]],
+            hand[back[3]],
+            hand[back[4]],
+        )
+        b0, b1, b2 = hand[rest[mid[0]]], hand[rest[mid[1]]], hand[rest[mid[2]]]
+        b3, b4 = hand[rest[mid[3]]], hand[rest[mid[4]]]
+        c0, c1, c2 = hand[rest[low[0]]], hand[rest[low[1]]], hand[rest[low[2]]]
+        ka = ev.key5(a0, a1, a2, a3, a4)
+        kb = ev.key5(b0, b1, b2, b3, b4)
+        kc = ev.key3(c0, c1, c2)
+        if min(ka, kb) >= kc:  # valid once the stronger five is chi1
+            five_a, five_b = (a0, a1, a2, a3, a4), (b0, b1, b2, b3, b4)
+            if kb > ka:
+                return Split(five_b, five_a, (c0, c1, c2), (kb, ka, kc))
+            return Split(five_a, five_b, (c0, c1, c2), (ka, kb, kc))
     return greedy_split(ev, cards)  # pragma: no cover - a valid shuffle comes at once
 
 
