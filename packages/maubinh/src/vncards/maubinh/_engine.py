@@ -50,7 +50,7 @@ def _sorted_ids(cards: tuple[object, ...]) -> tuple[int, ...] | None:
     """``cards`` as sorted ints, or None when they are that already.
 
     >>> _sorted_ids((1, 2, 9)), _sorted_ids((9, 1, 2)), _sorted_ids((True, 1, 2))
-    (None, (1, 1, 2), (1, 1, 2))
+    (None, (1, 2, 9), (1, 1, 2))
     """
     last = -1
     for c in cards:

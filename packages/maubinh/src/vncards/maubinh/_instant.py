@@ -49,6 +49,21 @@ def _three_straights() -> frozenset[int]:
 _THREE_STRAIGHTS: Final = _three_straights()
 
 
+def _pairs(packed: int) -> int:
+    """The sum over ranks of count // 2, of rank counts packed a nibble each: each
+    nibble halved, then added up pairwise (no sum outgrows its byte or 64 bits).
+
+    >>> _pairs(0x4321)  # four of one rank, three, two, one: 2 + 1 + 1 + 0 pairs
+    4
+    """
+    x = packed >> 1 & _LOW3
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0xFF
+
+
 def _suit_shape(a: int, b: int, c: int, d: int) -> int:
     """Four suit counts, sorted and packed a nibble each, the smallest first.
 
@@ -77,8 +92,7 @@ def _kinds(cards: Sequence[int]) -> list[InstantCode]:
         found.append("dong-mau-13")
     if black == 1 or black == 12:
         found.append("dong-mau-12")
-    # pairs: the sum over ranks of count // 2, added up nibble-wise by one product
-    pairs = ((packed >> 1 & _LOW3) * _EVERY_RANK_ONCE) >> 48 & 15
+    pairs = _pairs(packed)
     if pairs == 6:
         # 13 cards in six pairs leave one rank with an odd count: a triple, or a single
         if packed >> 1 & packed & _EVERY_RANK_ONCE:

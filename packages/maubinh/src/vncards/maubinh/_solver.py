@@ -10,11 +10,12 @@ dozen of the 72,072) is scored against the samples.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final
+from typing import Final, SupportsIndex
 
 from vncards.maubinh._hands import Evaluator
 from vncards.maubinh._settle import Scoring
@@ -114,7 +115,7 @@ def greedy_split(ev: Evaluator, cards: Sequence[int]) -> Split:
     return _split(cards, m1, m2, (best1, best2, ev.key3(a, b, c)))
 
 
-def split_at(cards: Sequence[int], index: int) -> tuple[tuple[int, ...], ...]:
+def split_at(cards: Sequence[int], index: SupportsIndex) -> tuple[tuple[int, ...], ...]:
     """Split number ``index`` (0 … 72,071) of 13 sorted cards, as (chi1, chi2, chi3).
 
     >>> split_at(range(13), 0)
@@ -122,7 +123,7 @@ def split_at(cards: Sequence[int], index: int) -> tuple[tuple[int, ...], ...]:
     >>> split_at(range(13), 72_071)
     ((8, 9, 10, 11, 12), (3, 4, 5, 6, 7), (0, 1, 2))
     """
-    b, m = divmod(index, 56)
+    b, m = divmod(operator.index(index), 56)  # numpy integers too
     back, rest = _BACKS[b], _REST8[b]
     mid, low = _MIDDLES8[m], _FRONTS8[m]
     return (

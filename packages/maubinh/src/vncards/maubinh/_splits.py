@@ -7,8 +7,9 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from typing import Any, SupportsIndex, overload
 
 from vncards.maubinh._engine import SPLITS, Arrange
 from vncards.maubinh._solver import split_at
@@ -37,17 +38,18 @@ class Splits(Sequence[Arrange]):
         return SPLITS
 
     @overload
-    def __getitem__(self, index: int) -> Arrange: ...
+    def __getitem__(self, index: SupportsIndex) -> Arrange: ...
     @overload
     def __getitem__(self, index: slice) -> Sequence[Arrange]: ...
-    def __getitem__(self, index: int | slice) -> Arrange | Sequence[Arrange]:
+    def __getitem__(self, index: SupportsIndex | slice) -> Arrange | Sequence[Arrange]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(SPLITS))]
-        if index < 0:
-            index += SPLITS
-        if not 0 <= index < SPLITS:
+        i = operator.index(index)  # numpy integers too
+        if i < 0:
+            i += SPLITS
+        if not 0 <= i < SPLITS:
             raise IndexError("split index out of range")
-        chi1, chi2, chi3 = split_at(self.cards, index)
+        chi1, chi2, chi3 = split_at(self.cards, i)
         return Arrange(self.seat, chi1, chi2, chi3)
 
     def __iter__(self) -> Iterator[Arrange]:
