@@ -15,14 +15,12 @@ from vncards.maubinh._bots import BOTS, ArrangingBot, GreedyBot, RandomArrangeBo
 from vncards.maubinh._engine import (
     SPLITS,
     Arrange,
-    Arranged,
-    InstantDeclared,
     MauBinhState,
-    Revealed,
     apply_arrange,
     arrange_error,
     start_game,
 )
+from vncards.maubinh._events import Arranged, InstantDeclared, Revealed
 from vncards.maubinh._hands import RANK, SUIT, Evaluator, category, evaluator, hand_code, mb_rank
 from vncards.maubinh._instant import instant_hand, instant_hands, instant_rank
 from vncards.maubinh._plugin import MauBinhGame, MauBinhView, plugin

@@ -284,7 +284,7 @@ def _pair(score: Scoring, book: _Ledger, i: int, j: int, a: Keys, b: Keys) -> in
     if w3:
         book.give(i, j, w3, _CHI, 2)
     net = w1 + w2 + w3
-    if not (min(w1, w2, w3) > 0 or max(w1, w2, w3) < 0):  # no sập hầm
+    if not (w1 > 0 and w2 > 0 and w3 > 0) and not (w1 < 0 and w2 < 0 and w3 < 0):  # no sập hầm
         return 0
     if sap_ham > 1:
         extra = net * (sap_ham - 1)
@@ -310,7 +310,11 @@ def winner_of(net: Sequence[int]) -> int | None:
     >>> winner_of([3, 3, -6]), winner_of([0, 0])
     (0, None)
     """
-    if not any(net):
-        return None
-    best = max(net)
-    return net.index(best)
+    best = 0  # the seat of the largest net so far
+    paid = False
+    for seat in range(len(net)):
+        if net[seat]:
+            paid = True
+        if net[seat] > net[best]:
+            best = seat
+    return best if paid else None

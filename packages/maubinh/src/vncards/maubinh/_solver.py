@@ -123,7 +123,8 @@ def split_at(cards: Sequence[int], index: SupportsIndex) -> tuple[tuple[int, ...
     >>> split_at(range(13), 72_071)
     ((8, 9, 10, 11, 12), (3, 4, 5, 6, 7), (0, 1, 2))
     """
-    b, m = divmod(operator.index(index), 56)  # numpy integers too
+    i = operator.index(index)  # numpy integers too
+    b, m = i // 56, i % 56
     back, rest = _BACKS[b], _REST8[b]
     mid, low = _MIDDLES8[m], _FRONTS8[m]
     return (
@@ -151,7 +152,8 @@ def random_split(ev: Evaluator, cards: Sequence[int], rng: random.Random) -> Spl
     """
     hand = tuple(cards)
     for _ in range(100):
-        b, m = divmod(int(rng.random() * 72_072), 56)  # as split_at numbers the splits
+        i = int(rng.random() * 72_072)
+        b, m = i // 56, i % 56  # as split_at numbers the splits
         back, rest = _BACKS[b], _REST8[b]
         mid, low = _MIDDLES8[m], _FRONTS8[m]
         a0, a1, a2, a3, a4 = (
@@ -167,7 +169,7 @@ def random_split(ev: Evaluator, cards: Sequence[int], rng: random.Random) -> Spl
         ka = ev.key5(a0, a1, a2, a3, a4)
         kb = ev.key5(b0, b1, b2, b3, b4)
         kc = ev.key3(c0, c1, c2)
-        if min(ka, kb) >= kc:  # valid once the stronger five is chi1
+        if ka >= kc and kb >= kc:  # valid once the stronger five is chi1
             five_a, five_b = (a0, a1, a2, a3, a4), (b0, b1, b2, b3, b4)
             if kb > ka:
                 return Split(five_b, five_a, (c0, c1, c2), (kb, ka, kc))

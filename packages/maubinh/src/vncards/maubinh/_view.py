@@ -10,16 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from vncards.core import View, format_cards
-from vncards.maubinh._engine import (
-    HAND_SIZE,
-    Arrange,
-    Arranged,
-    InstantDeclared,
-    MauBinhState,
-    Revealed,
-    apply_arrange,
-    start_game,
-)
+from vncards.maubinh._engine import HAND_SIZE, Arrange, MauBinhState, apply_arrange, start_game
+from vncards.maubinh._events import Arranged, InstantDeclared, Revealed
 from vncards.maubinh._hands import evaluator
 from vncards.maubinh._instant import instant_hand
 from vncards.maubinh._notation import card_ids
