@@ -9,21 +9,10 @@ right after a draw or a take (and on the first player's dealt hand); ù khan at 
 from __future__ import annotations
 
 from vncards.core import Discarded, Event, IllegalMove, Settled, Transfer
-from vncards.phom._actions import (
-    Discard,
-    Draw,
-    LaidOff,
-    LayOff,
-    Meld,
-    Melded,
-    PhomAction,
-    PhomDrew,
-    PhomWon,
-    Take,
-    TookCard,
-)
+from vncards.phom._actions import LaidOff, Melded, PhomDrew, PhomWon, TookCard
 from vncards.phom._cards import card_name, card_names, mask_of
 from vncards.phom._melds import COUNT, can_arrange, has_ca, is_phom, meldable, solve
+from vncards.phom._plays import Discard, Draw, LayOff, Meld, PhomAction, Take
 from vncards.phom._rules import PhomRules
 from vncards.phom._settle import den_payer, hand_points, settle_ranking, settle_u
 from vncards.phom._state import ACT, DRAW, OPEN, PhomState, aggregate
