@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import SupportsIndex, cast
+from typing import Any, SupportsIndex, cast
 
 from vncards.core import (
     Event,
@@ -73,6 +73,10 @@ class Arrange:
     chi1: tuple[int, ...]
     chi2: tuple[int, ...]
     chi3: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, a frozen class is rebuilt from its fields (as the pure one pickles)
+        return (Arrange, (self.seat, self.chi1, self.chi2, self.chi3))
 
     def __post_init__(self) -> None:
         # one value per split: each chi sorted, of plain ints (numpy integers included)

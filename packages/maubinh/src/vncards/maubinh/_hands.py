@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
-from typing import Final
+from typing import Any, Final
 
 from vncards.maubinh._rules import HAND_CODES, HandCode, MauBinhRules, Wheel
 
@@ -167,6 +167,10 @@ class Evaluator:
         self.wheel = wheel
         self.suits = suits
         self.plain, self.flush, self.three = _tables(wheel)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, an evaluator is rebuilt from its settings (as the pure one pickles)
+        return (_evaluator, (self.wheel, self.suits))
 
     def key5(self, a: int, b: int, c: int, d: int, e: int) -> int:
         """The key of the 5-card chi ``a`` … ``e`` (card ids)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from vncards.core import Transfer
 from vncards.maubinh._events import ChiTransfer
@@ -59,6 +59,10 @@ class Scoring:
     sap_ham: int
     sap_lang: int
     instant: dict[str, int]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, a frozen class is rebuilt from its fields (as the pure one pickles)
+        return (Scoring, (self.values, self.sap_ham, self.sap_lang, self.instant))
 
     def pair(self, a: Keys, b: Keys) -> tuple[int, list[tuple[int, str]], bool]:
         """Settle seat A's arrangement against seat B's (neither an instant hand).

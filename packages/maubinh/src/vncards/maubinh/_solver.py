@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 from vncards.maubinh._hands import Evaluator
 from vncards.maubinh._settle import Scoring
@@ -60,6 +60,10 @@ class Split:
     chi2: tuple[int, ...]
     chi3: tuple[int, ...]
     keys: tuple[int, int, int]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, a frozen class is rebuilt from its fields (as the pure one pickles)
+        return (Split, (self.chi1, self.chi2, self.chi3, self.keys))
 
 
 def _tables(ev: Evaluator, cards: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:

@@ -26,6 +26,10 @@ class Discard:
     seat: int
     card: int
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, a frozen class is rebuilt from its fields (as the pure one pickles)
+        return (Discard, (self.seat, self.card))
+
 
 @dataclass(frozen=True, slots=True)
 class Draw:
@@ -33,12 +37,20 @@ class Draw:
 
     seat: int
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, a frozen class is rebuilt from its fields (as the pure one pickles)
+        return (Draw, (self.seat,))
+
 
 @dataclass(frozen=True, slots=True)
 class Take:
     """Take (ăn) the card discarded on the turn just before."""
 
     seat: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, a frozen class is rebuilt from its fields (as the pure one pickles)
+        return (Take, (self.seat,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +64,10 @@ class Meld:
     seat: int
     groups: tuple[tuple[int, ...], ...]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, a frozen class is rebuilt from its fields (as the pure one pickles)
+        return (Meld, (self.seat, self.groups))
+
 
 @dataclass(frozen=True, slots=True)
 class LayOff:
@@ -63,6 +79,10 @@ class LayOff:
 
     seat: int
     entries: tuple[tuple[int, tuple[int, ...]], ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, a frozen class is rebuilt from its fields (as the pure one pickles)
+        return (LayOff, (self.seat, self.entries))
 
 
 PhomAction = Discard | Draw | Take | Meld | LayOff
