@@ -138,6 +138,7 @@ WORK: dict[str, Callable[[], Callable[[], int]]] = {
     "samloc_games": lambda: _games("samloc"),
     "tusac_games": lambda: _games("tusac", 20),
     "maubinh_games": lambda: _games("maubinh"),
+    "phom_games": lambda: _games("phom", 20),
     "simulate": _simulate,
     "legal_leading": _leading,
     "legal_responding": _responding,

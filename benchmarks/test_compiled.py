@@ -29,6 +29,7 @@ TARGETS = {
     "samloc_games": 2.0,
     "tusac_games": 2.0,
     "maubinh_games": 2.0,
+    "phom_games": 2.0,
     "simulate": 2.5,
     "legal_leading": 3.0,
     "legal_responding": 3.0,

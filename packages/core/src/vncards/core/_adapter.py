@@ -158,7 +158,7 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
         """Every action ``apply`` accepts now."""
         actions = self.game.legal_actions(state)
         # the game's own list when it gives one (simulations ask at every step)
-        return actions if type(actions) is list else list(actions)
+        return actions if isinstance(actions, list) else list(actions)
 
     def decision(self, state: StateT) -> Decision[ActionT] | None:
         """The next choice (the game's ``to_act``)."""

@@ -7,19 +7,20 @@ with sập hầm and sập làng, and three bots, exposed as the ``maubinh`` gam
 'quads'
 """
 
+# first: the compiled modules load only when built from these very sources
+import vncards.maubinh._native  # noqa: F401
+
+# isort: split
 from vncards.maubinh._bots import BOTS, ArrangingBot, GreedyBot, RandomArrangeBot, SolverBot
 from vncards.maubinh._engine import (
     SPLITS,
     Arrange,
-    Arranged,
-    InstantDeclared,
     MauBinhState,
-    Revealed,
-    Splits,
     apply_arrange,
     arrange_error,
     start_game,
 )
+from vncards.maubinh._events import Arranged, InstantDeclared, Revealed
 from vncards.maubinh._hands import RANK, SUIT, Evaluator, category, evaluator, hand_code, mb_rank
 from vncards.maubinh._instant import instant_hand, instant_hands, instant_rank
 from vncards.maubinh._plugin import MauBinhGame, MauBinhView, plugin
@@ -45,6 +46,7 @@ from vncards.maubinh._settle import (
     winner_of,
 )
 from vncards.maubinh._solver import Split, expected_chi, front, greedy_split, random_split, solve
+from vncards.maubinh._splits import Splits
 
 __all__ = [
     "BOTS",

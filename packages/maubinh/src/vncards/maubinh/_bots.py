@@ -10,14 +10,24 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from vncards.core import BotFactory, View, parse_card
+from mypy_extensions import mypyc_attr
+from vncards.core import BotMaker, View, parse_card
 from vncards.maubinh._engine import Arrange
 from vncards.maubinh._hands import evaluator
 from vncards.maubinh._rules import MauBinhRules
 from vncards.maubinh._settle import scoring
 from vncards.maubinh._solver import Split, greedy_split, random_split, solve
 
-__all__ = ["BOTS", "ArrangingBot", "GreedyBot", "RandomArrangeBot", "SolverBot"]
+__all__ = [
+    "BOTS",
+    "ArrangingBot",
+    "GreedyBot",
+    "RandomArrangeBot",
+    "SolverBot",
+    "greedy_bot",
+    "random_bot",
+    "solver_bot",
+]
 
 
 def _arrange(seat: int, split: Split) -> Arrange:
@@ -37,6 +47,7 @@ def _view_parts(view: View) -> tuple[MauBinhRules, tuple[int, ...], list[int]]:
     return rules, cards, shown
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ArrangingBot:
     """Base of the Mậu Binh bots: ``split`` makes the arrangement from the seat's cards."""
 
@@ -117,7 +128,35 @@ class SolverBot(ArrangingBot):
         return split
 
 
-BOTS: Mapping[str, BotFactory] = MappingProxyType(
-    {"random": RandomArrangeBot, "greedy": GreedyBot, "solver": SolverBot}
+def random_bot(game: object, seed: int = 0) -> RandomArrangeBot:
+    """A random valid arrangement (:class:`RandomArrangeBot`); a bot maker: the plugin
+    played and a seed.
+
+    >>> random_bot(None, 1).name
+    'random'
+    """
+    return RandomArrangeBot(seed)
+
+
+def greedy_bot(game: object, seed: int = 0) -> GreedyBot:
+    """The greedy arrangement (:class:`GreedyBot`); a bot maker.
+
+    >>> greedy_bot(None, 1).name
+    'greedy'
+    """
+    return GreedyBot(seed)
+
+
+def solver_bot(game: object, seed: int = 0, samples: int = 40) -> SolverBot:
+    """The solver (:class:`SolverBot`, ``samples`` opponent hands); a bot maker.
+
+    >>> solver_bot(None, 1, samples=8).samples
+    8
+    """
+    return SolverBot(seed, samples)
+
+
+BOTS: Mapping[str, BotMaker] = MappingProxyType(
+    {"random": random_bot, "greedy": greedy_bot, "solver": solver_bot}
 )
-"""Bots by name, each a factory taking a seed."""
+"""Bot makers by name, each taking the plugin played and a seed."""

@@ -8,9 +8,10 @@ ends when the last of them has arranged. A seat's arrangement is kept in its own
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, overload
+from typing import Any, SupportsIndex, cast
 
 from vncards.core import (
     Event,
@@ -20,13 +21,12 @@ from vncards.core import (
     Transfer,
     Won,
     format_cards,
-    net_of,
 )
+from vncards.maubinh._events import Arranged, InstantDeclared, Revealed
 from vncards.maubinh._hands import Evaluator, evaluator, hand_code
 from vncards.maubinh._instant import instant_hands
-from vncards.maubinh._rules import InstantCode, MauBinhRules
-from vncards.maubinh._settle import Scoring, is_fouled, scoring, settle, winner_of
-from vncards.maubinh._solver import split_at
+from vncards.maubinh._rules import INSTANT_CODES, InstantCode, MauBinhRules
+from vncards.maubinh._settle import Scoring, is_fouled, scoring, settle_net, winner_of
 
 __all__ = [
     "HAND_SIZE",
@@ -35,9 +35,7 @@ __all__ = [
     "Arranged",
     "InstantDeclared",
     "MauBinhState",
-    "PendingSplits",
     "Revealed",
-    "Splits",
     "apply_arrange",
     "arrange_error",
     "start_game",
@@ -46,6 +44,20 @@ __all__ = [
 HAND_SIZE = 13
 SPLITS = 72_072
 """Ways to split 13 cards into chi1 (5), chi2 (5) and chi3 (3): C(13,5) × C(8,5)."""
+
+
+def _sorted_ids(cards: tuple[object, ...]) -> tuple[int, ...] | None:
+    """``cards`` as sorted ints, or None when they are that already.
+
+    >>> _sorted_ids((1, 2, 9)), _sorted_ids((9, 1, 2)), _sorted_ids((True, 1, 2))
+    (None, (1, 2, 9), (1, 1, 2))
+    """
+    last = -1
+    for c in cards:
+        if type(c) is not int or c < last:
+            return tuple(sorted(operator.index(cast(SupportsIndex, c)) for c in cards))
+        last = c
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +74,21 @@ class Arrange:
     chi2: tuple[int, ...]
     chi3: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, a frozen class is rebuilt from its fields (as the pure one pickles)
+        return (Arrange, (self.seat, self.chi1, self.chi2, self.chi3))
+
     def __post_init__(self) -> None:
-        # one value per split: the order of the cards inside a chi does not matter
-        for name in ("chi1", "chi2", "chi3"):
-            cards = getattr(self, name)
-            ordered = tuple(sorted(cards))
-            if ordered != cards:
-                object.__setattr__(self, name, ordered)
+        # one value per split: each chi sorted, of plain ints (numpy integers included)
+        ids = _sorted_ids(self.chi1)
+        if ids is not None:
+            object.__setattr__(self, "chi1", ids)
+        ids = _sorted_ids(self.chi2)
+        if ids is not None:
+            object.__setattr__(self, "chi2", ids)
+        ids = _sorted_ids(self.chi3)
+        if ids is not None:
+            object.__setattr__(self, "chi3", ids)
 
     @classmethod
     def of(
@@ -91,146 +111,6 @@ class Arrange:
                 "chi3": format_cards(self.chi3),
             }
         }
-
-
-class Splits(Sequence[Arrange]):
-    """Every split of one seat's 13 cards (72,072 of them, binh lủng included), made
-    on demand: the legal actions of a seat that has yet to arrange.
-
-    >>> s = Splits(1, tuple(range(13)))
-    >>> len(s), s[0]
-    (72072, Arrange(seat=1, chi1=(0, 1, 2, 3, 4), chi2=(5, 6, 7, 8, 9), chi3=(10, 11, 12)))
-    >>> s[-1] in s, Arrange(0, s[5].chi1, s[5].chi2, s[5].chi3) in s
-    (True, False)
-    """
-
-    __slots__ = ("cards", "seat")
-
-    def __init__(self, seat: int, cards: tuple[int, ...]) -> None:
-        self.seat = seat
-        self.cards = cards  # sorted ids
-
-    def __len__(self) -> int:
-        return SPLITS
-
-    @overload
-    def __getitem__(self, index: int) -> Arrange: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Arrange]: ...
-    def __getitem__(self, index: int | slice) -> Arrange | Sequence[Arrange]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(SPLITS))]
-        if index < 0:
-            index += SPLITS
-        if not 0 <= index < SPLITS:
-            raise IndexError("split index out of range")
-        chi1, chi2, chi3 = split_at(self.cards, index)
-        return Arrange(self.seat, chi1, chi2, chi3)
-
-    def __iter__(self) -> Iterator[Arrange]:
-        for i in range(SPLITS):
-            yield self[i]
-
-    def __contains__(self, item: object) -> bool:
-        if not isinstance(item, Arrange) or item.seat != self.seat:
-            return False
-        if (len(item.chi1), len(item.chi2), len(item.chi3)) != (5, 5, 3):
-            return False
-        return sorted(item.chi1 + item.chi2 + item.chi3) == list(self.cards)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Splits) and (self.seat, self.cards) == (other.seat, other.cards)
-
-    def __hash__(self) -> int:
-        return hash((Splits, self.seat, self.cards))
-
-    def __repr__(self) -> str:
-        return f"Splits(seat={self.seat}, cards={self.cards})"
-
-
-class PendingSplits(list[Arrange]):
-    """Several seats' :class:`Splits` as one sequence, made on demand (the legal actions
-    of every seat still to arrange).
-
-    It is a ``list`` only so that it fits the protocol's ``legal_actions`` type: the
-    list itself stays empty and every read goes through the methods below.
-    """
-
-    def __init__(self, parts: list[Splits]) -> None:
-        super().__init__()
-        self.parts = parts
-
-    def __len__(self) -> int:
-        return sum(len(p) for p in self.parts)
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        for p in self.parts:
-            if index < len(p):
-                return p[index]
-            index -= len(p)
-        raise IndexError("action index out of range")
-
-    def __contains__(self, item: object) -> bool:
-        return any(item in p for p in self.parts)
-
-    def __iter__(self) -> Iterator[Arrange]:
-        for p in self.parts:
-            yield from p
-
-    def __bool__(self) -> bool:
-        return bool(self.parts)
-
-    def __repr__(self) -> str:
-        return f"<{len(self)} arrangements of seats {[p.seat for p in self.parts]}>"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PendingSplits) and self.parts == other.parts
-
-    __hash__ = None
-
-
-# ------------------------------------------------------------------ events
-
-
-@dataclass(frozen=True, slots=True)
-class InstantDeclared(Event):
-    """At the deal, ``seat`` shows a mậu binh trắng: ``what`` is its code, ``cards``
-    the 13 cards (shown to everyone)."""
-
-    type: ClassVar[str] = "declare"
-    what: str = ""
-    cards: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Arranged(Event):
-    """``seat`` has arranged. Only that seat sees the three chi until the reveal."""
-
-    type: ClassVar[str] = "arrange"
-    chi1: tuple[str, ...] = ()
-    chi2: tuple[str, ...] = ()
-    chi3: tuple[str, ...] = ()
-
-    def seen_by(self, seat: int) -> Event:
-        """Other seats learn only that this seat has arranged."""
-        return self if seat == self.seat else Arranged(self.seat)
-
-
-@dataclass(frozen=True, slots=True)
-class Revealed(Event):
-    """Everyone has arranged: ``seat``'s three chi are shown, with their hand codes and
-    whether the arrangement is binh lủng (``fouled``)."""
-
-    type: ClassVar[str] = "reveal"
-    chi1: tuple[str, ...] = ()
-    chi2: tuple[str, ...] = ()
-    chi3: tuple[str, ...] = ()
-    hands: tuple[str, ...] = ()
-    fouled: bool = False
 
 
 # ------------------------------------------------------------------ state
@@ -315,8 +195,6 @@ class MauBinhState:
 
 
 def _top_instant(instant: Sequence[str | None]) -> str | None:
-    from vncards.maubinh._rules import INSTANT_CODES
-
     found = [c for c in instant if c is not None]
     return min(found, key=INSTANT_CODES.index) if found else None
 
@@ -352,7 +230,7 @@ def start_game(
     ]
     st.finished = False
     st.result_ = None
-    if all(c is not None for c in st.instant):
+    if None not in st.instant:
         st.history.extend(_finish(st))
     return st
 
@@ -436,8 +314,8 @@ def _finish(st: MauBinhState) -> list[Event]:
                 fouled=is_fouled(k),
             )
         )
-    transfers = settle(st.score, st.instant, st.keys)
-    res = outcome_of(st.n, st.instant, transfers)
+    transfers, net = settle_net(st.score, st.instant, st.keys)
+    res = outcome_of(st.instant, transfers, net)
     st.finished = True
     st.result_ = res
     events.append(Won(res.winner, outcome=res.outcome or "draw", instant_win=res.instant_win))
@@ -445,9 +323,10 @@ def _finish(st: MauBinhState) -> list[Event]:
     return events
 
 
-def outcome_of(n: int, instant: Sequence[str | None], transfers: Sequence[Transfer]) -> GameResult:
-    """The result of a settled game."""
-    net = net_of(transfers, n)
+def outcome_of(
+    instant: Sequence[str | None], transfers: Sequence[Transfer], net: Sequence[int]
+) -> GameResult:
+    """The result of a game settled by ``transfers``, whose net per seat is ``net``."""
     winner = winner_of(net)
     top = _top_instant(instant)
     outcome = "draw" if winner is None else "instant-win" if top is not None else "showdown"

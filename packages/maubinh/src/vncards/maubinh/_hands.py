@@ -17,9 +17,10 @@ rank names a rank multiset, and a flush (all five suit bits shared) reads a seco
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
+from typing import Any, Final
 
 from vncards.maubinh._rules import HAND_CODES, HandCode, MauBinhRules, Wheel
 
@@ -35,15 +36,15 @@ __all__ = [
 
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
-RANK: tuple[int, ...] = tuple((c // 4 + 1) % 13 for c in range(52))
+RANK: Final[tuple[int, ...]] = tuple((c // 4 + 1) % 13 for c in range(52))
 """Mậu Binh rank of each card id: 0 = the 2 … 12 = the A."""
-SUIT: tuple[int, ...] = tuple(c % 4 for c in range(52))
+SUIT: Final[tuple[int, ...]] = tuple(c % 4 for c in range(52))
 """Suit of each card id: 0 ♠ < 1 ♣ < 2 ♦ < 3 ♥."""
-_PRIME: tuple[int, ...] = tuple(_PRIMES[r] for r in RANK)
-_SUITBIT: tuple[int, ...] = tuple(1 << s for s in SUIT)
+_PRIME: Final[tuple[int, ...]] = tuple(_PRIMES[r] for r in RANK)
+_SUITBIT: Final[tuple[int, ...]] = tuple(1 << s for s in SUIT)
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
-_CAT_SHIFT = 22
+_CAT_SHIFT: Final = 22
 _WHEEL_RANKS = (0, 1, 2, 3, 12)
 
 
@@ -160,48 +161,48 @@ class Evaluator:
     True
     """
 
-    __slots__ = ("key3", "key5", "suits", "wheel")
+    __slots__ = ("flush", "plain", "suits", "three", "wheel")
 
     def __init__(self, wheel: Wheel, suits: bool) -> None:
         self.wheel = wheel
         self.suits = suits
-        plain, flush, three = _tables(wheel)
-        prime, bit = _PRIME, _SUITBIT
+        self.plain, self.flush, self.three = _tables(wheel)
 
-        def key5(a: int, b: int, c: int, d: int, e: int) -> int:
-            if bit[a] & bit[b] & bit[c] & bit[d] & bit[e]:
-                return flush[prime[a] * prime[b] * prime[c] * prime[d] * prime[e]]
-            return plain[prime[a] * prime[b] * prime[c] * prime[d] * prime[e]]
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, an evaluator is rebuilt from its settings (as the pure one pickles)
+        return (_evaluator, (self.wheel, self.suits))
 
-        def key3(a: int, b: int, c: int) -> int:
-            return three[prime[a] * prime[b] * prime[c]]
-
-        if suits:
-
-            def key5s(a: int, b: int, c: int, d: int, e: int) -> int:
-                k = key5(a, b, c, d, e)
-                return k | _decider_suit(k, (a, b, c, d, e))
-
-            def key3s(a: int, b: int, c: int) -> int:
-                k = key3(a, b, c)
-                return k | _decider_suit(k, (a, b, c))
-
-            self.key5: Callable[[int, int, int, int, int], int] = key5s
-            self.key3: Callable[[int, int, int], int] = key3s
+    def key5(self, a: int, b: int, c: int, d: int, e: int) -> int:
+        """The key of the 5-card chi ``a`` … ``e`` (card ids)."""
+        prime = _PRIME
+        product = prime[a] * prime[b] * prime[c] * prime[d] * prime[e]
+        bit = _SUITBIT
+        if bit[a] & bit[b] & bit[c] & bit[d] & bit[e]:
+            k = self.flush[product]
         else:
-            self.key5 = key5
-            self.key3 = key3
+            k = self.plain[product]
+        if self.suits:
+            k |= _decider_suit(k, (a, b, c, d, e))
+        return k
+
+    def key3(self, a: int, b: int, c: int) -> int:
+        """The key of the 3-card chi ``a``, ``b``, ``c`` (card ids)."""
+        prime = _PRIME
+        k = self.three[prime[a] * prime[b] * prime[c]]
+        if self.suits:
+            k |= _decider_suit(k, (a, b, c))
+        return k
 
     def key(self, cards: Sequence[int]) -> int:
         """The key of a 5- or 3-card chi given as card ids."""
         if len(cards) == 5:
-            return self.key5(*cards)
+            return self.key5(cards[0], cards[1], cards[2], cards[3], cards[4])
         if len(cards) == 3:
-            return self.key3(*cards)
+            return self.key3(cards[0], cards[1], cards[2])
         raise ValueError(f"a chi holds 5 or 3 cards, not {len(cards)}")
 
 
-def _decider_suit(key: int, cards: Sequence[int]) -> int:
+def _decider_suit(key: int, cards: tuple[int, ...]) -> int:
     """Suit of the highest card that decides: the highest card of the leading rank group
     (the top rank of a straight, the A of A-2-3-4-5)."""
     cat = key >> _CAT_SHIFT

@@ -5,11 +5,12 @@ a hand for people and the counters of ``vncards simulate``."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from vncards.core import Cards, NotationError, Words, format_cards, parse_card
+from vncards.core import Cards, NotationError, Words, deal, format_cards, parse_card
 from vncards.maubinh._bots import SolverBot
-from vncards.maubinh._engine import HAND_SIZE, MauBinhState
+from vncards.maubinh._engine import HAND_SIZE, MauBinhState, start_game
+from vncards.maubinh._facts import COMPARE_FACTS
 from vncards.maubinh._hands import evaluator, hand_code
 from vncards.maubinh._instant import instant_hand
 from vncards.maubinh._notation import shown_cards
@@ -23,12 +24,7 @@ class MauBinhQueries:
     """The plugin's answers to the command line's queries."""
 
     name = "maubinh"
-
-    if TYPE_CHECKING:
-
-        def new_game(
-            self, rules: MauBinhRules, n_players: int, seed: int, *, first: int | None = None
-        ) -> MauBinhState: ...
+    compare_facts = COMPARE_FACTS  # what vncards compare measures of it
 
     def summary(self, rules: MauBinhRules) -> dict[str, Any]:
         """Settings side by side for ``vncards compare``."""
@@ -152,7 +148,8 @@ class MauBinhQueries:
         >>> sorted(out), len(out["hands"]["P1"])
         (['game', 'hands', 'instant_wins', 'players'], 13)
         """
-        state = self.new_game(rules, n_players, seed)
+        hands, _ = deal(seed, 52, [HAND_SIZE] * n_players)
+        state = start_game(rules, hands)
         players = [f"P{i + 1}" for i in range(n_players)]
         return {
             "game": self.name,

@@ -10,10 +10,12 @@ dozen of the 72,072) is scored against the samples.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any, Final, SupportsIndex
 
 from vncards.maubinh._hands import Evaluator
 from vncards.maubinh._settle import Scoring
@@ -28,19 +30,19 @@ __all__ = [
     "split_at",
 ]
 
-_ALL = (1 << 13) - 1
-_MASKS5: tuple[int, ...] = tuple(sum(1 << i for i in c) for c in combinations(range(13), 5))
-_POS5: tuple[tuple[int, ...], ...] = tuple(combinations(range(13), 5))
-_MASKS3: tuple[int, ...] = tuple(sum(1 << i for i in c) for c in combinations(range(13), 3))
-_POS3: tuple[tuple[int, ...], ...] = tuple(combinations(range(13), 3))
+_ALL: Final = (1 << 13) - 1
+_MASKS5: Final[tuple[int, ...]] = tuple(sum(1 << i for i in c) for c in combinations(range(13), 5))
+_POS5: Final[tuple[tuple[int, ...], ...]] = tuple(combinations(range(13), 5))
+_MASKS3: Final[tuple[int, ...]] = tuple(sum(1 << i for i in c) for c in combinations(range(13), 3))
+_POS3: Final[tuple[tuple[int, ...], ...]] = tuple(combinations(range(13), 3))
 # a split by index: back = _BACKS[i // 56] (positions among 13); its middle and front
 # are positions among the 8 left (_REST8), _MIDDLES8[i % 56] and _FRONTS8[i % 56]
-_BACKS: tuple[tuple[int, ...], ...] = _POS5
-_REST8: tuple[tuple[int, ...], ...] = tuple(
+_BACKS: Final[tuple[tuple[int, ...], ...]] = _POS5
+_REST8: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(i for i in range(13) if i not in back) for back in _BACKS
 )
-_MIDDLES8: tuple[tuple[int, ...], ...] = tuple(combinations(range(8), 5))
-_FRONTS8: tuple[tuple[int, ...], ...] = tuple(
+_MIDDLES8: Final[tuple[tuple[int, ...], ...]] = tuple(combinations(range(8), 5))
+_FRONTS8: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(i for i in range(8) if i not in mid) for mid in _MIDDLES8
 )
 # the 56 middles of the 8 positions left by each back, as masks over the 13 positions
@@ -59,16 +61,20 @@ class Split:
     chi3: tuple[int, ...]
     keys: tuple[int, int, int]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, a frozen class is rebuilt from its fields (as the pure one pickles)
+        return (Split, (self.chi1, self.chi2, self.chi3, self.keys))
+
 
 def _tables(ev: Evaluator, cards: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
     """Keys of every 5- and 3-card subset of the 13 cards, by position mask."""
-    key5, key3 = ev.key5, ev.key3
     k5 = {
-        m: key5(cards[a], cards[b], cards[c], cards[d], cards[e])
+        m: ev.key5(cards[a], cards[b], cards[c], cards[d], cards[e])
         for m, (a, b, c, d, e) in zip(_MASKS5, _POS5, strict=True)
     }
     k3 = {
-        m: key3(cards[a], cards[b], cards[c]) for m, (a, b, c) in zip(_MASKS3, _POS3, strict=True)
+        m: ev.key3(cards[a], cards[b], cards[c])
+        for m, (a, b, c) in zip(_MASKS3, _POS3, strict=True)
     }
     return k5, k3
 
@@ -96,25 +102,24 @@ def greedy_split(ev: Evaluator, cards: Sequence[int]) -> Split:
     ['full-house', 'pair', 'high-card']
     """
     cards = sorted(cards)
-    key5, key3 = ev.key5, ev.key3
     best1 = -1
     m1 = 0
     for m, (a, b, c, d, e) in zip(_MASKS5, _POS5, strict=True):
-        k = key5(cards[a], cards[b], cards[c], cards[d], cards[e])
+        k = ev.key5(cards[a], cards[b], cards[c], cards[d], cards[e])
         if k > best1:
             best1, m1 = k, m
     best2 = -1
     m2 = 0
     for m in _MIDDLES[m1]:
         a, b, c, d, e = (cards[i] for i in range(13) if m >> i & 1)
-        k = key5(a, b, c, d, e)
+        k = ev.key5(a, b, c, d, e)
         if k > best2:
             best2, m2 = k, m
     a, b, c = (cards[i] for i in range(13) if (_ALL ^ m1 ^ m2) >> i & 1)
-    return _split(cards, m1, m2, (best1, best2, key3(a, b, c)))
+    return _split(cards, m1, m2, (best1, best2, ev.key3(a, b, c)))
 
 
-def split_at(cards: Sequence[int], index: int) -> tuple[tuple[int, ...], ...]:
+def split_at(cards: Sequence[int], index: SupportsIndex) -> tuple[tuple[int, ...], ...]:
     """Split number ``index`` (0 … 72,071) of 13 sorted cards, as (chi1, chi2, chi3).
 
     >>> split_at(range(13), 0)
@@ -122,12 +127,20 @@ def split_at(cards: Sequence[int], index: int) -> tuple[tuple[int, ...], ...]:
     >>> split_at(range(13), 72_071)
     ((8, 9, 10, 11, 12), (3, 4, 5, 6, 7), (0, 1, 2))
     """
-    b, m = divmod(index, 56)
-    rest = [cards[i] for i in _REST8[b]]
+    i = operator.index(index)  # numpy integers too
+    b, m = i // 56, i % 56
+    back, rest = _BACKS[b], _REST8[b]
+    mid, low = _MIDDLES8[m], _FRONTS8[m]
     return (
-        tuple([cards[i] for i in _BACKS[b]]),
-        tuple([rest[i] for i in _MIDDLES8[m]]),
-        tuple([rest[i] for i in _FRONTS8[m]]),
+        (cards[back[0]], cards[back[1]], cards[back[2]], cards[back[3]], cards[back[4]]),
+        (
+            cards[rest[mid[0]]],
+            cards[rest[mid[1]]],
+            cards[rest[mid[2]]],
+            cards[rest[mid[3]]],
+            cards[rest[mid[4]]],
+        ),
+        (cards[rest[low[0]]], cards[rest[low[1]]], cards[rest[low[2]]]),
     )
 
 
@@ -141,15 +154,30 @@ def random_split(ev: Evaluator, cards: Sequence[int], rng: random.Random) -> Spl
     >>> s.keys[0] >= s.keys[1] >= s.keys[2]
     True
     """
-    key5, key3 = ev.key5, ev.key3
-    rand = rng.random
+    hand = tuple(cards)
     for _ in range(100):
-        a, b, c = split_at(cards, int(rand() * 72_072))
-        ka, kb, kc = key5(*a), key5(*b), key3(*c)
-        if kb > ka:
-            a, b, ka, kb = b, a, kb, ka
-        if kb >= kc:
-            return Split(a, b, c, (ka, kb, kc))
+        i = int(rng.random() * 72_072)
+        b, m = i // 56, i % 56  # as split_at numbers the splits
+        back, rest = _BACKS[b], _REST8[b]
+        mid, low = _MIDDLES8[m], _FRONTS8[m]
+        a0, a1, a2, a3, a4 = (
+            hand[back[0]],
+            hand[back[1]],
+            hand[back[2]],
+            hand[back[3]],
+            hand[back[4]],
+        )
+        b0, b1, b2 = hand[rest[mid[0]]], hand[rest[mid[1]]], hand[rest[mid[2]]]
+        b3, b4 = hand[rest[mid[3]]], hand[rest[mid[4]]]
+        c0, c1, c2 = hand[rest[low[0]]], hand[rest[low[1]]], hand[rest[low[2]]]
+        ka = ev.key5(a0, a1, a2, a3, a4)
+        kb = ev.key5(b0, b1, b2, b3, b4)
+        kc = ev.key3(c0, c1, c2)
+        if ka >= kc and kb >= kc:  # valid once the stronger five is chi1
+            five_a, five_b = (a0, a1, a2, a3, a4), (b0, b1, b2, b3, b4)
+            if kb > ka:
+                return Split(five_b, five_a, (c0, c1, c2), (kb, ka, kc))
+            return Split(five_a, five_b, (c0, c1, c2), (ka, kb, kc))
     return greedy_split(ev, cards)  # pragma: no cover - a valid shuffle comes at once
 
 

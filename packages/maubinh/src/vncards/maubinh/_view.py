@@ -10,22 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from vncards.core import View, format_cards
-from vncards.maubinh._engine import (
-    HAND_SIZE,
-    Arrange,
-    Arranged,
-    InstantDeclared,
-    MauBinhState,
-    Revealed,
-    Splits,
-    apply_arrange,
-    start_game,
-)
+from vncards.maubinh._engine import HAND_SIZE, Arrange, MauBinhState, apply_arrange, start_game
+from vncards.maubinh._events import Arranged, InstantDeclared, Revealed
 from vncards.maubinh._hands import evaluator
 from vncards.maubinh._instant import instant_hand
 from vncards.maubinh._notation import card_ids
 from vncards.maubinh._rules import DEFAULT_PRESET, PRESETS, MauBinhRules
 from vncards.maubinh._solver import greedy_split
+from vncards.maubinh._splits import Splits
 
 __all__ = ["MauBinhView", "MauBinhViews"]
 

@@ -14,6 +14,10 @@ queries.
 [9, 9, 9, 10]
 """
 
+# first: the compiled modules load only when built from these very sources
+import vncards.phom._native  # noqa: F401
+
+# isort: split
 from vncards.phom._actions import (
     Discard,
     Draw,

@@ -9,21 +9,10 @@ right after a draw or a take (and on the first player's dealt hand); ù khan at 
 from __future__ import annotations
 
 from vncards.core import Discarded, Event, IllegalMove, Settled, Transfer
-from vncards.phom._actions import (
-    Discard,
-    Draw,
-    LaidOff,
-    LayOff,
-    Meld,
-    Melded,
-    PhomAction,
-    PhomDrew,
-    PhomWon,
-    Take,
-    TookCard,
-)
+from vncards.phom._actions import LaidOff, Melded, PhomDrew, PhomWon, TookCard
 from vncards.phom._cards import card_name, card_names, mask_of
 from vncards.phom._melds import COUNT, can_arrange, has_ca, is_phom, meldable, solve
+from vncards.phom._plays import Discard, Draw, LayOff, Meld, PhomAction, Take
 from vncards.phom._rules import PhomRules
 from vncards.phom._settle import den_payer, hand_points, settle_ranking, settle_u
 from vncards.phom._state import ACT, DRAW, OPEN, PhomState, aggregate
@@ -106,20 +95,43 @@ def _draw_problem(state: PhomState, action: Draw | Take) -> IllegalMove | None:
         if not state.stock_left():
             return _refuse("no-stock", "The stock is empty.")
         return None
+    code = take_refusal(state, seat)
+    if code is None:
+        return None
+    card = state.pile[state.last][1]
+    return _refuse(code, _TAKE_REFUSALS[code].format(card=card_name(card)))
+
+
+_TAKE_REFUSALS = {
+    "already-melded": "A player who has melded only draws.",
+    "own-card": "A player cannot take its own discard.",
+    "no-phom": "The {card} makes no phỏm with this hand.",
+    "two-taken": "The {card} makes a phỏm only together with another taken card.",
+}
+
+
+def take_refusal(state: PhomState, seat: int) -> str | None:
+    """Why ``seat``, in turn to draw, may not take the last discard: the refusal's code,
+    or None when it may (the legal moves ask this at every draw, without the message).
+
+    >>> from vncards.phom import plugin
+    >>> st = plugin.new_game(PhomRules(), 2, seed=3)
+    >>> _ = plugin.apply(st, plugin.legal_actions(st)[0])  # the first discard
+    >>> refused = why_illegal(st, Take(st.turn))
+    >>> take_refusal(st, st.turn) == (refused and refused.code)
+    True
+    """
     if state.melded(seat):
-        return _refuse("already-melded", "A player who has melded only draws.")
+        return "already-melded"
     owner, card, _ = state.pile[state.last]
     if owner == seat:
-        return _refuse("own-card", "A player cannot take its own discard.")
-    hand = state.hands[seat] | 1 << card
+        return "own-card"
     bit = 1 << card
+    hand = state.hands[seat] | bit
     if not meldable(hand) & bit:
-        return _refuse("no-phom", f"The {card_name(card)} makes no phỏm with this hand.")
+        return "no-phom"
     if not can_arrange(hand, state.taken[seat] | bit):
-        return _refuse(
-            "two-taken",
-            f"The {card_name(card)} makes a phỏm only together with another taken card.",
-        )
+        return "two-taken"
     return None
 
 

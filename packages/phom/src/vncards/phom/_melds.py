@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from vncards.phom._cards import SUIT_BITS, card_names, cards_of, mask_of, parse_phom_card  # noqa: F401 - the examples use them
 
@@ -195,6 +196,10 @@ class Partition:
     melds: tuple[int, ...]
     rest: int
     """The rác, as a mask."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled, a frozen class is rebuilt from its fields (as the pure one pickles)
+        return (Partition, (self.deadwood, self.melds, self.rest))
 
 
 def solve(hand: int, taken: int = 0, table: tuple[int, ...] = FACE) -> Partition | None:

@@ -8,10 +8,10 @@ a record into that form (an illegal one is kept as written, for its refusal).
 
 from __future__ import annotations
 
-from vncards.phom._actions import Discard, Draw, LayOff, Meld, PhomAction, Take
 from vncards.phom._cards import cards_of, mask_of, rank_of, suit_of
-from vncards.phom._engine import meld_holding, why_illegal
+from vncards.phom._engine import meld_holding, take_refusal, why_illegal
 from vncards.phom._melds import can_arrange, classify_meld, is_phom, meld_options
+from vncards.phom._plays import Discard, Draw, LayOff, Meld, PhomAction, Take
 from vncards.phom._state import ACT, DRAW, OPEN, PhomState
 
 __all__ = ["discard_options", "lay_off_options", "legal_actions", "normalise"]
@@ -34,7 +34,7 @@ def legal_actions(state: PhomState) -> list[PhomAction]:
         out: list[PhomAction] = []
         if state.stock_left():
             out.append(Draw(seat))
-        if why_illegal(state, Take(seat)) is None:
+        if take_refusal(state, seat) is None:
             out.append(Take(seat))
         return out
     assert state.phase == ACT

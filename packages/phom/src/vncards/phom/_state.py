@@ -8,7 +8,6 @@ seat that has its four. A player whose discard was taken so plays one turn more 
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from vncards.core import Event, Transfer
@@ -79,17 +78,31 @@ class PhomState:
         >>> st.copy() == st and st.copy() is not st
         True
         """
-        new = copy.copy(self)
-        new.hands = list(self.hands)
-        new.taken = list(self.taken)
-        new.took = [list(row) for row in self.took]
-        new.table = list(self.table)
-        new.pile = list(self.pile)
-        new.melds = [list(m) for m in self.melds]
-        new.meld_order = list(self.meld_order)
-        new.ledger = list(self.ledger)
-        new.events = list(self.events)
-        return new
+        return PhomState(
+            self.rules,
+            self.n_players,
+            self.first,
+            self.dealt,
+            self.stock,
+            list(self.hands),
+            self.pos,
+            list(self.taken),
+            [list(row) for row in self.took],
+            list(self.table),
+            list(self.pile),
+            [list(m) for m in self.melds],
+            list(self.meld_order),
+            self.turn,
+            self.phase,
+            self.last,
+            self.finished,
+            self.outcome,
+            self.winner,
+            self.instant_win,
+            self.points,
+            list(self.ledger),
+            list(self.events),
+        )
 
     def melded(self, seat: int) -> bool:
         """Whether ``seat`` has melded (hạ), móm included."""
