@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from rich.style import Style
 from typer.testing import CliRunner
-from vncards.cli._common import cards_for, console
-from vncards.cli._display import card_text
+from vncards.cli._common import console
+from vncards.cli._display import card_text, cards_for
 from vncards.cli._frame import help_text
 from vncards.cli._turn import Sitting, human_turn
 from vncards.cli.app import app

@@ -126,7 +126,7 @@ def test_samloc_declares_sam_with_an_unbeatable_plan() -> None:
     if d is None or not d.optional:
         pytest.skip("this deal ended at once (an instant win)")
     assert d.seat == 0
-    bot = samloc_search(0, iterations=50)
+    bot = samloc_search(samloc, 0, iterations=50)
     assert isinstance(bot, SearchBot)
     assert bot.choose(samloc.view(state, 0), d.actions, True) == d.actions[0]
     assert bot.stats.rollouts == 0
@@ -141,7 +141,7 @@ def test_tusac_search_takes_an_offered_win() -> None:
             if d is None:
                 break
             if d.optional:
-                bot = tusac_search(0, iterations=20)
+                bot = tusac_search(tusac, 0, iterations=20)
                 assert bot.choose(tusac.view(state, d.seat), d.actions, True) == d.actions[0]
                 return
             greedy = tusac.bots["greedy"](seed)

@@ -23,7 +23,6 @@ from vncards.core import (
     GamePlugin,
     PluginError,
     RulesBase,
-    ShowsCards,
     SplitsCardLists,
     VncardsError,
     discover_games,
@@ -37,7 +36,6 @@ __all__ = [
     "SafeConsole",
     "answers_only_on_stdout",
     "card_tokens",
-    "cards_for",
     "complete_game",
     "console",
     "emit_json",
@@ -302,40 +300,6 @@ def card_tokens(plugin: object, values: Sequence[str]) -> list[str]:
             out.extend(plugin.split_card_list(value))
         else:
             out.extend(split_card_list(value))
-    return out
-
-
-# readable on light and dark terminals alike: yellow darkened to gold (bright yellow
-# vanishes on white), white drawn as a white card face with dark letters (never
-# white-on-white), black in the terminal's own foreground
-_STYLES = {
-    "red": "bold red",
-    "yellow": "bold dark_goldenrod",
-    "green": "bold green",
-    "white": "bold black on bright_white",
-    "black": "bold",
-}
-
-
-def cards_for(
-    plugin: object, tokens: Sequence[str], *, vietnamese: bool = False, sep: str = " "
-) -> Text:
-    """Cards as people see them: through the game's :class:`~vncards.core.ShowsCards`
-    when it has it, else as French cards (suits in colour).
-
-    >>> cards_for(object(), ["3S", "10H"]).plain
-    '3♠ 10♥'
-    """
-    if not isinstance(plugin, ShowsCards):
-        from vncards.cli._display import cards_text
-
-        return cards_text(tokens, vietnamese=vietnamese, sep=sep)
-    out = Text()
-    for i, token in enumerate(tokens):
-        if i:
-            out.append(sep)
-        look = plugin.card_look(token, vietnamese)
-        out.append(look.label, style=_STYLES.get(look.colour or "", ""))
     return out
 
 

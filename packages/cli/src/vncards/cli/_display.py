@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from vncards.cli._common import plain
 from vncards.cli._frame import say
 from vncards.core import (
     Cards,
@@ -23,6 +24,7 @@ from vncards.core import (
     Played,
     Revealed,
     Settled,
+    ShowsCards,
     SpeaksAtTable,
     Took,
     Transfer,
@@ -35,6 +37,7 @@ from vncards.core import (
 
 __all__ = [
     "card_text",
+    "cards_for",
     "cards_text",
     "event_text",
     "outcome_text",
@@ -94,8 +97,6 @@ def signed(value: int) -> Text:
 
 
 def _literal(text: object) -> str:
-    from vncards.cli._common import plain
-
     return plain(text)
 
 
@@ -126,8 +127,6 @@ def words_text(plugin: object, words: Words, *, vietnamese: bool = False) -> Tex
     >>> words_text(object(), ("Trên bàn: ", Cards(("3S", "4H"))), vietnamese=True).plain
     'Trên bàn: 3 bích, 4 cơ'
     """
-    from vncards.cli._common import cards_for
-
     out = Text()
     sep = ", " if vietnamese else " "
     for part in words:
@@ -208,8 +207,6 @@ def event_text(
         return _YOU.get(word, word) if seat is not None and seat == you else word
 
     def cards(tokens: Sequence[str]) -> Text:
-        from vncards.cli._common import cards_for
-
         sep = ", " if vietnamese else " "
         return cards_for(plugin, tokens, vietnamese=vietnamese, sep=sep)
 
@@ -354,3 +351,35 @@ def transfers_table(
         cells = (t["from"], t["to"], t["amount"], t["reason"])
         table.add_row(*(Text(_literal(c)) for c in cells))
     return table
+
+
+# readable on light and dark terminals alike: yellow darkened to gold (bright yellow
+# vanishes on white), white drawn as a white card face with dark letters (never
+# white-on-white), black in the terminal's own foreground
+_STYLES = {
+    "red": "bold red",
+    "yellow": "bold dark_goldenrod",
+    "green": "bold green",
+    "white": "bold black on bright_white",
+    "black": "bold",
+}
+
+
+def cards_for(
+    plugin: object, tokens: Sequence[str], *, vietnamese: bool = False, sep: str = " "
+) -> Text:
+    """Cards as people see them: through the game's :class:`~vncards.core.ShowsCards`
+    when it has it, else as French cards (suits in colour).
+
+    >>> cards_for(object(), ["3S", "10H"]).plain
+    '3♠ 10♥'
+    """
+    if not isinstance(plugin, ShowsCards):
+        return cards_text(tokens, vietnamese=vietnamese, sep=sep)
+    out = Text()
+    for i, token in enumerate(tokens):
+        if i:
+            out.append(sep)
+        look = plugin.card_look(token, vietnamese)
+        out.append(look.label, style=_STYLES.get(look.colour or "", ""))
+    return out

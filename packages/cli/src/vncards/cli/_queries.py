@@ -17,7 +17,6 @@ from rich.text import Text
 from vncards.cli._common import (
     InputError,
     card_tokens,
-    cards_for,
     complete_game,
     console,
     emit_json,
@@ -27,7 +26,7 @@ from vncards.cli._common import (
     rules_for,
     untrusted,
 )
-from vncards.cli._display import words_text
+from vncards.cli._display import cards_for, words_text
 from vncards.core import (
     AnalyzesHands,
     BeatsCards,

@@ -14,7 +14,6 @@ from rich.text import Text
 from vncards.cli._batch import is_json_lines, referee_lines, split_lines
 from vncards.cli._common import (
     InputError,
-    cards_for,
     console,
     emit_json,
     get_plugin,
@@ -22,6 +21,7 @@ from vncards.cli._common import (
     untrusted,
 )
 from vncards.cli._display import (
+    cards_for,
     event_text,
     outcome_text,
     payments_table,

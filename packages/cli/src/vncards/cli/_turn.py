@@ -16,8 +16,8 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-from vncards.cli._common import card_tokens, cards_for, console
-from vncards.cli._display import event_text, table_lines, words_text
+from vncards.cli._common import card_tokens, console
+from vncards.cli._display import cards_for, event_text, table_lines, words_text
 from vncards.cli._frame import help_text, say
 from vncards.cli._referee import describe_action
 from vncards.core import (

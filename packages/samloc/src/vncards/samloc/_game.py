@@ -28,6 +28,7 @@ from vncards.core import (
     Pass,
     Play,
     RecordVocabulary,
+    SearchBot,
     SheddingAction,
     SheddingGame,
     Statistic,
@@ -43,7 +44,7 @@ from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._facts import COMPARE_FACTS
 from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
-from vncards.samloc._search import search_bot
+from vncards.samloc._search import search_bot as _search_bot_for
 from vncards.samloc._settle import game_stats, settle
 from vncards.samloc._words import table_talk
 
@@ -51,6 +52,15 @@ __all__ = ["SamLoc", "plugin"]
 
 ENGINE_CACHE_SIZE = 256
 """Most engines kept, one per distinct rules (records may each override settings)."""
+
+
+def search_bot(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
+    """The ``search`` bot factory (seed → bot) of this game's plugin.
+
+    >>> search_bot(0, iterations=4).plugin is plugin
+    True
+    """
+    return _search_bot_for(plugin, seed, think=think, iterations=iterations)
 
 
 class SamLoc(SheddingGame[SamRules]):

@@ -71,18 +71,19 @@ class SamHooks(ClimbHooks):
         return None if pick is None else pick.mask
 
 
-def search_bot(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
-    """A Sâm ``search`` bot (a bot factory: seed → bot).
+def search_bot(
+    plugin: Any, seed: int = 0, *, think: float = 0.1, iterations: int | None = None
+) -> SearchBot:
+    """A Sâm ``search`` bot for ``plugin`` (the game's plugin
+    binds itself: its ``bots["search"]`` is a bot factory, seed → bot).
 
     >>> from vncards.core import play_game
     >>> from vncards.samloc import GreedyBot, plugin
     >>> state = plugin.new_game(plugin.presets["standard"], 4, seed=2)
-    >>> bots = [search_bot(0, iterations=20)] + [GreedyBot(i) for i in range(1, 4)]
+    >>> bots = [search_bot(plugin, 0, iterations=20)] + [GreedyBot(i) for i in range(1, 4)]
     >>> plugin.result(play_game(plugin, state, bots).final).finished
     True
     """
-    from vncards.samloc._game import plugin
-
     hooks = SamHooks(plugin, random.Random(seed).getrandbits(32))
     return SearchBot(plugin, hooks, seed, think=think, iterations=iterations)
 

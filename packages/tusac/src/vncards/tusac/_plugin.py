@@ -27,6 +27,7 @@ from vncards.core import (
     RecordError,
     RecordVocabulary,
     RefereeReport,
+    SearchBot,
     Statistic,
     View,
     deal,
@@ -63,7 +64,7 @@ from vncards.tusac._facts import COMPARE_FACTS
 from vncards.tusac._groups import GROUP_CODES, classify_group, take_shapes
 from vncards.tusac._playout import play_out
 from vncards.tusac._rules import PRESETS, TuSacRules
-from vncards.tusac._search import search_bot
+from vncards.tusac._search import search_bot as _search_bot_for
 from vncards.tusac._settle import REASONS
 from vncards.tusac._solver import best_grouping, hand_kinds, hand_of
 from vncards.tusac._view import TuSacView, action_record, determinize, make_view
@@ -82,6 +83,15 @@ def _record_card(token: str) -> int:
         return parse_card(token)
     except NotationError as e:
         raise RecordError(str(e)) from None
+
+
+def search_bot(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
+    """The ``search`` bot factory (seed → bot) of this game's plugin.
+
+    >>> search_bot(0, iterations=4).plugin is plugin
+    True
+    """
+    return _search_bot_for(plugin, seed, think=think, iterations=iterations)
 
 
 class TuSacGame:

@@ -104,18 +104,19 @@ class TuSacHooks(SearchHooks):
         return _WIN_VALUE * (mine * (n - 1) - (1 - mine))
 
 
-def search_bot(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
-    """A Tứ Sắc ``search`` bot (a bot factory: seed → bot).
+def search_bot(
+    plugin: Any, seed: int = 0, *, think: float = 0.1, iterations: int | None = None
+) -> SearchBot:
+    """A Tứ Sắc ``search`` bot for ``plugin`` (the game's plugin
+    binds itself: its ``bots["search"]`` is a bot factory, seed → bot).
 
     >>> from vncards.core import play_game
     >>> from vncards.tusac import GreedyBot, TuSacRules, plugin
     >>> state = plugin.new_game(TuSacRules(), 3, seed=2)
-    >>> bots = [search_bot(0, iterations=8), GreedyBot(1), GreedyBot(2)]
+    >>> bots = [search_bot(plugin, 0, iterations=8), GreedyBot(1), GreedyBot(2)]
     >>> plugin.result(play_game(plugin, state, bots).final).finished
     True
     """
-    from vncards.tusac._plugin import plugin
-
     return SearchBot(plugin, TuSacHooks(), seed, think=think, iterations=iterations)
 
 
