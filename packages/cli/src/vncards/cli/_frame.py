@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.markup import escape
-from vncards.core import ExplainsNotation, ReadsMoves, SpeaksAtTable
+from vncards.core import FRENCH, ExplainsNotation, ReadsMoves, SpeaksAtTable
 
 __all__ = ["help_text", "notation_examples", "say"]
 
@@ -139,7 +139,6 @@ _FRAME: dict[str, tuple[str, str]] = {
 }
 
 
-_FRENCH_EXAMPLES = ("3s 4s 5h", "10 cơ", "3♠,4♠")
 _HELP = {
     False: """\
 Type the cards to play, in any notation: {examples} —
@@ -184,14 +183,15 @@ _KEYS = {
 
 def notation_examples(plugin: object) -> Sequence[str]:
     """How cards are typed for this game: its own examples
-    (:class:`~vncards.core.ExplainsNotation`), else French cards in a few notations.
+    (:class:`~vncards.core.ExplainsNotation`), else the French deck's (core's
+    :data:`~vncards.core.FRENCH` notation).
 
     >>> notation_examples(object())
     ('3s 4s 5h', '10 cơ', '3♠,4♠')
     """
     if isinstance(plugin, ExplainsNotation):
         return tuple(plugin.notation_examples)
-    return _FRENCH_EXAMPLES
+    return FRENCH.examples
 
 
 def help_text(plugin: object, *, vietnamese: bool = False, rules: Any = None) -> str:

@@ -97,7 +97,7 @@ class Notation:
         return [self.parse(t) for t in self.split(text)]
 
 
-FRENCH = Notation("french", _french_id, _french_name)
+FRENCH = Notation("french", _french_id, _french_name, examples=("3s 4s 5h", "10 cơ", "3♠,4♠"))
 """The French deck in core's card ids (3 lowest, 2 highest): ``3S``, ``10h``, ``2♥``,
 ``Q rô``. A game numbering its cards otherwise (Phỏm's ace-low order) gives its own
 ``parse`` and ``format`` under the same name."""
