@@ -201,44 +201,72 @@ def _shown(path: Path) -> str:
     return " ".join(str(path).split())[:200]
 
 
+ColumnOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--column",
+        "-c",
+        help="Compare this GAME[:PRESET][,KEY=VALUE...] (repeatable; default: every"
+        " installed game and preset).",
+    ),
+]
+
+BaselineOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--baseline",
+        help="The column GAME[:PRESET][,KEY=VALUE...] the others of its game are"
+        " measured against (default: the game's first).",
+    ),
+]
+
+ProfileOpt = Annotated[
+    str,
+    typer.Option(
+        "--profile",
+        help="casual: each game's rule-aware heuristic bot; skilled: its search at a"
+        " fixed budget of rollouts.",
+    ),
+]
+
+RestrictOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--restrict",
+        help="Bar the first seat from one rule (e.g. no-chop, no-sam) and measure what"
+        " it loses; each game names the rules it can restrict.",
+    ),
+]
+
+BotsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--bots",
+        "-b",
+        help="Bot per seat in every column, e.g. search,greedy (or module:attribute"
+        " of a bot factory).",
+    ),
+]
+
+ThinkOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--think",
+        min=0.001,
+        help="Seconds of search per decision instead of --rollouts (not reproducible).",
+    ),
+]
+
+
 def compare_command(
     games: Annotated[
         int, typer.Option("--games", "-g", min=0, help="Simulate this many deals of each.")
     ] = 0,
-    column: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--column",
-            "-c",
-            help="Compare this GAME[:PRESET][,KEY=VALUE...] (repeatable; default: every"
-            " installed game and preset).",
-        ),
-    ] = None,
+    column: ColumnOpt = None,
     rule: RuleOpt = None,
-    baseline: Annotated[
-        str | None,
-        typer.Option(
-            "--baseline",
-            help="The column GAME[:PRESET][,KEY=VALUE...] the others of its game are"
-            " measured against (default: the game's first).",
-        ),
-    ] = None,
-    profile: Annotated[
-        str,
-        typer.Option(
-            "--profile",
-            help="casual: each game's rule-aware heuristic bot; skilled: its search at a"
-            " fixed budget of rollouts.",
-        ),
-    ] = "casual",
-    restrict: Annotated[
-        str | None,
-        typer.Option(
-            "--restrict",
-            help="Bar the first seat from one rule (e.g. no-chop, no-sam) and measure what"
-            " it loses; each game names the rules it can restrict.",
-        ),
-    ] = None,
+    baseline: BaselineOpt = None,
+    profile: ProfileOpt = "casual",
+    restrict: RestrictOpt = None,
     players: Annotated[
         int | None,
         typer.Option("--players", "-n", help="Players in every game (default: each preset's own)."),
@@ -262,27 +290,12 @@ def compare_command(
         Path | None, typer.Option("--plot", help="Draw the main figures to this PNG file.")
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
-    bots: Annotated[
-        str | None,
-        typer.Option(
-            "--bots",
-            "-b",
-            help="Bot per seat in every column, e.g. search,greedy (or module:attribute"
-            " of a bot factory).",
-        ),
-    ] = None,
+    bots: BotsOpt = None,
     rollouts: Annotated[
         int,
         typer.Option("--rollouts", min=1, help="Rollouts per decision of a searching bot."),
     ] = SKILLED_ROLLOUTS,
-    think: Annotated[
-        float | None,
-        typer.Option(
-            "--think",
-            min=0.001,
-            help="Seconds of search per decision instead of --rollouts (not reproducible).",
-        ),
-    ] = None,
+    think: ThinkOpt = None,
 ) -> None:
     """Compare games, presets and house rules side by side.
 

@@ -210,6 +210,21 @@ def _save_record(
     out.write(json.dumps(data, ensure_ascii=False, indent=2 if single else None) + "\n")
 
 
+ThinkOpt = Annotated[
+    float | None,
+    typer.Option("--think", min=0.001, help="Seconds a searching bot thinks per decision (0.1)."),
+]
+
+RecordOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--record",
+        help="Save the game's record (JSON, as referee reads it); with --games, one"
+        " record per game, one a line (JSON Lines), each written as its game ends.",
+    ),
+]
+
+
 def play_command(
     game: Annotated[
         str,
@@ -236,20 +251,8 @@ def play_command(
         bool,
         typer.Option("--vi", help="In Vietnamese: the game's words and the cards' names (10 cơ)."),
     ] = False,
-    think: Annotated[
-        float | None,
-        typer.Option(
-            "--think", min=0.001, help="Seconds a searching bot thinks per decision (0.1)."
-        ),
-    ] = None,
-    record: Annotated[
-        Path | None,
-        typer.Option(
-            "--record",
-            help="Save the game's record (JSON, as referee reads it); with --games, one"
-            " record per game, one a line (JSON Lines), each written as its game ends.",
-        ),
-    ] = None,
+    think: ThinkOpt = None,
+    record: RecordOpt = None,
 ) -> None:
     """Play a game (or a match) at the terminal against bots.
 

@@ -11,6 +11,7 @@ import inspect
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import IO, Annotated, Any
 
@@ -268,6 +269,25 @@ def simulate_command(
     specs = bot_specs(plugin, names, DEFAULT_THINK if think is None else think)
     # the statistics are counted as the games come: memory stays flat however many
     tally = Tally(players=n, bots=names)
+    run = partial(
+        run_simulation, game, games=games, players=n, bots=specs, variant=variant,
+        rules=overrides, seed=seed, workers=workers, scheduler=scheduler,
+        force_workers=force_workers, label=plugin.name,
+    )  # fmt: skip
+    written = _simulate_writing(run, tally, records)
+    stats = tally.stats(plugin, variant=variant, rules=overrides, seed=seed)
+    if json_out:
+        emit_json(stats.to_json())
+        return
+    show_statistics(stats)
+    if records is not None:
+        console.print(f"{written} records written to {records}.")
+
+
+def _simulate_writing(run: Callable[..., object], tally: Tally, records: Path | None) -> int:
+    """Run the simulation (``run``: :func:`run_simulation` with its settings), each game counted
+    in ``tally`` and, with ``records``, written to that file as it finishes; the number
+    of records written. Interrupted, the finished games are kept in ``FILE.partial``."""
     written = 0
     part: IO[str] | None = None
 
@@ -295,12 +315,7 @@ def simulate_command(
             # finish (a full disk is said when it happens) and put in the target's place
             # only at the end
             part = _records_file(records) if records is not None else None
-            run_simulation(
-                game, games=games, players=n, bots=specs, variant=variant, rules=overrides,
-                seed=seed, workers=workers, keep_records=records is not None,
-                scheduler=scheduler, force_workers=force_workers, label=plugin.name,
-                on_game=on_game, progress=flush,
-            )  # fmt: skip
+            run(keep_records=records is not None, on_game=on_game, progress=flush)
             if part is not None and records is not None:
                 _finish_records(part, records)
             finished = True
@@ -323,13 +338,7 @@ def simulate_command(
                     part.close()
                 if not finished and records is not None and not _direct(part, records):
                     Path(part.name).unlink(missing_ok=True)
-    stats = tally.stats(plugin, variant=variant, rules=overrides, seed=seed)
-    if json_out:
-        emit_json(stats.to_json())
-        return
-    show_statistics(stats)
-    if records is not None:
-        console.print(f"{written} records written to {records}.")
+    return written
 
 
 def _records_file(target: Path) -> IO[str]:
