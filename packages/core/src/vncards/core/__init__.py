@@ -29,6 +29,7 @@ from vncards.core._cardset import FULL_DECK_MASK, CardSet, mask_ids, mask_of, ra
 from vncards.core._climb_refusal import climb_refusal
 from vncards.core._climb_talk import ClimbTalk, ClimbWords
 from vncards.core._errors import (
+    REFUSALS_VI,
     IllegalMove,
     NotationError,
     PluginError,
@@ -187,6 +188,7 @@ __all__ = [
     "MAX_RECORD_DEPTH",
     "MAX_RULE_NUMBER",
     "MISREADS_VI",
+    "REFUSALS_VI",
     "TRUE",
     "ActionKey",
     "AnalyzesHands",

@@ -15,7 +15,7 @@ from typing import Any
 
 from vncards.core._cards import MISREADS_VI
 from vncards.core._climb_words import table_lines
-from vncards.core._errors import error_words
+from vncards.core._errors import REFUSALS_VI, error_words
 from vncards.core._events import (
     Cards,
     Chopped,
@@ -76,8 +76,7 @@ _VERBS = {
 }
 # the core's refusals of a climbing game in Vietnamese (in English the engine's own)
 _REFUSALS_VI = {
-    "game-over": "Ván đã kết thúc.",
-    "not-your-turn": "Chưa tới lượt bạn.",
+    **REFUSALS_VI,
     "empty-play": "Phải đánh ít nhất một lá.",
     "card-not-in-hand": "Bạn không có lá đó.",
     "not-a-combination": "Các lá này không thành bộ nào.",

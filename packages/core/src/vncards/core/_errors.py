@@ -8,6 +8,7 @@ from collections.abc import Mapping
 __all__ = [
     "MESSAGE_LIMIT",
     "QUOTE_LIMIT",
+    "REFUSALS_VI",
     "IllegalMove",
     "NotationError",
     "PluginError",
@@ -99,6 +100,22 @@ class NotationError(VncardsError, ValueError):
             if hint:
                 message += f": {hint}"
         super().__init__(message)
+
+
+REFUSALS_VI: Mapping[str, str] = {
+    "game-over": "Ván đã kết thúc.",
+    "not-your-turn": "Chưa tới lượt bạn.",
+    "no-such-seat": "Không có chỗ ngồi đó.",
+    "must-act": "Lựa chọn này là bắt buộc: không được bỏ qua.",
+    "nothing-to-decline": "Không có lựa chọn nào để bỏ qua.",
+    "unknown-action": "Trò chơi này không có nước đi đó.",
+}
+"""The refusals any game may give (the codes core's loop and the climbing engine raise),
+in Vietnamese: each game's words start from these and add their own rules'.
+
+>>> REFUSALS_VI["not-your-turn"]
+'Chưa tới lượt bạn.'
+"""
 
 
 def error_words(error: BaseException, words: Mapping[str, str]) -> str:

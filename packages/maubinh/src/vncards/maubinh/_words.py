@@ -12,7 +12,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vncards.core import MISREADS_VI, Cards, Event, GameResult, View, Words, error_words
+from vncards.core import (
+    MISREADS_VI,
+    REFUSALS_VI,
+    Cards,
+    Event,
+    GameResult,
+    View,
+    Words,
+    error_words,
+)
 from vncards.maubinh._engine import Arranged, InstantDeclared, Revealed
 
 __all__ = ["MauBinhTalk", "table_talk"]
@@ -71,13 +80,13 @@ _OUTCOMES = {
     },
 }
 _REFUSALS_VI = {
+    **REFUSALS_VI,
     "not-your-cards": "Chi đó có lá không phải của bạn.",
     "instant-win-hand": "Bạn có mậu binh trắng: không cần xếp bài.",
     "already-arranged": "Bạn đã xếp bài rồi.",
     "bad-arrangement": (
         "Cách xếp không hợp lệ: chi1 và chi2 mỗi chi 5 lá, chi3 3 lá, mỗi lá một lần."
     ),
-    "game-over": "Ván đã kết thúc.",
 }
 
 # the chi the plugin's binh lủng warning names (MauBinhScreen.action_warning)

@@ -15,6 +15,7 @@ from typing import Any
 
 from vncards.core import (
     MISREADS_VI,
+    REFUSALS_VI,
     Cards,
     Discarded,
     Event,
@@ -167,8 +168,7 @@ _REFUSALS: Mapping[bool, Mapping[str, str]] = {
         "no-stock": "The stock is empty.",
     },
     True: {
-        "game-over": "Ván đã kết thúc.",
-        "not-your-turn": "Chưa tới lượt bạn.",
+        **REFUSALS_VI,
         "must-discard": "Bạn đi đầu: đánh một lá, không bốc.",
         "already-drew": "Lượt này bạn đã bốc hoặc ăn rồi.",
         "must-draw": "Bốc (d) hoặc ăn lá vừa đánh (t) trước đã.",

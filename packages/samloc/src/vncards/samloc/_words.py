@@ -49,6 +49,8 @@ _INSTANT_VI = {
 _REFUSALS_VI = {
     "finish-on-two": "Không được về bằng bộ có 2 (thối 2).",
     "already-declared": "Bạn đã báo Sâm rồi.",
+    "declare-after-play": "Chỉ được báo Sâm trước khi đánh lá đầu tiên.",
+    "unknown-declaration": "Sâm không có kiểu báo đó.",
 }
 _BAO_MOT_VI = (
     "phạm luật báo một: người sau còn một lá mà nước này không chặn bằng lá cao nhất;"

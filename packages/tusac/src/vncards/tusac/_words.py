@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vncards.core import (
+    REFUSALS_VI,
     Cards,
     Discarded,
     Drew,
@@ -209,8 +210,7 @@ VIETNAMESE = _Phrases(
         "nếu có quàn hay khui; quàn, khui, khạp được trả riêng.",
     ),
     refusals={
-        "game-over": "Ván đã kết thúc.",
-        "no-such-seat": "Không có chỗ ngồi đó.",
+        **REFUSALS_VI,
         "not-your-turn": "Chưa tới lượt bạn (ngoài lượt chỉ được ăn để tới, ăn khạp hay đôi).",
         "must-discard": "Người tới lượt phải đánh một lá rác trước.",
         "own-card": "Không được ăn lá chính mình đưa ra.",
