@@ -100,6 +100,7 @@ from vncards.core._iface import (
 )
 from vncards.core._ledger import Ledger
 from vncards.core._plugins import (
+    BOTS_ENTRY_POINT_GROUP,
     ENTRY_POINT_GROUP,
     AnalyzesHands,
     BeatsCards,
@@ -112,6 +113,7 @@ from vncards.core._plugins import (
     ExplainsNotation,
     ExplainsPresets,
     ListsMoves,
+    OfferedBot,
     PluginWarning,
     ReadsMoves,
     ReportsStatistics,
@@ -123,6 +125,7 @@ from vncards.core._plugins import (
     WarnsOfPenalties,
     discover_games,
     get_game,
+    offered_bots,
     stocked_deal_json,
 )
 from vncards.core._reading import heads_up_worlds
@@ -141,6 +144,7 @@ from vncards.core._screen import SpeaksAtTable, TableTalk
 from vncards.core._search import (
     Budgeted,
     ClimbHooks,
+    Guide,
     SearchBot,
     SearchGame,
     SearchHooks,
@@ -171,6 +175,7 @@ from vncards.core._vocabulary import (
 )
 
 __all__ = [
+    "BOTS_ENTRY_POINT_GROUP",
     "CARD",
     "CARDS",
     "DECK",
@@ -228,6 +233,7 @@ __all__ = [
     "GamePlugin",
     "GameRecord",
     "GameResult",
+    "Guide",
     "IllegalMove",
     "Kind",
     "Ledger",
@@ -235,6 +241,7 @@ __all__ = [
     "MatchResult",
     "Notation",
     "NotationError",
+    "OfferedBot",
     "Pass",
     "Passed",
     "Play",
@@ -308,6 +315,7 @@ __all__ = [
     "mask_of",
     "named_cards",
     "net_of",
+    "offered_bots",
     "parse_card",
     "parse_cards",
     "play_game",
