@@ -98,6 +98,17 @@ def test_simulate_seats_the_offered_bots_by_name() -> None:
     assert data["bots"] == ["net", "search+net", "greedy", "greedy"]
 
 
+def test_compare_seats_them_by_name() -> None:
+    res = CliRunner().invoke(
+        app,
+        ["compare", "-c", "tienlen", "--games", "2", "-n", "4", "--workers", "1",
+         "--bots", "net,greedy,greedy,greedy", "--json"],
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    column = json.loads(res.stdout)["columns"][0]
+    assert column["measured"]["bots"] == ["net", "greedy", "greedy", "greedy"]
+
+
 def test_a_tournament_seats_them_in_worker_processes_too() -> None:
     played = run_tournament(
         "tienlen", ["net", "search+net"], games=4, seed=3, iterations=20, workers=2
