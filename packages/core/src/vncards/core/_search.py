@@ -369,11 +369,13 @@ class ClimbHooks(SearchHooks):
     """
 
     max_candidates = 10
-    reading_steps = 0
+    # class attributes that subclasses override: read on the class, since a compiled
+    # instance would otherwise keep the base's values in slots of its own
+    reading_steps: ClassVar[int] = 0
     """Heads-up, how many steps of the chain of :func:`heads_up_worlds` read the
     opponent's hand from its play before each search (0, the default: the hidden cards
     are dealt uniformly)."""
-    reading_odds = 0.05
+    reading_odds: ClassVar[float] = 0.05
     """The weight of a guessed hand falls by this factor for every past choice of the
     opponent the rollout policy would have made otherwise with it."""
 
@@ -384,10 +386,10 @@ class ClimbHooks(SearchHooks):
         """Uniform deals (see :meth:`SearchHooks.worlds`), but heads-up with
         :attr:`reading_steps` set, the opponent's hand is read from its play so far:
         :func:`heads_up_worlds`."""
-        if self.reading_steps > 0 and len(view.counts) == 2:
-            return heads_up_worlds(
-                plugin, self.policy, view, rng, steps=self.reading_steps, odds=self.reading_odds
-            )
+        cls = type(self)
+        steps, odds = cls.reading_steps, cls.reading_odds
+        if steps > 0 and len(view.counts) == 2:
+            return heads_up_worlds(plugin, self.policy, view, rng, steps=steps, odds=odds)
         return super().worlds(plugin, view, rng)
 
     def policy(self, state: Any, seat: int, masks: list[int], can_pass: bool) -> int | None:
