@@ -9,6 +9,13 @@ deals, openskill rating). Not part of the test run: each table takes tens of min
     uv run python benchmarks/evaluate_search.py tienlen search,greedy,greedy,greedy \\
         --games 1000 --iterations 400 --workers 2 --out /tmp/tienlen-4.jsonl
     uv run python benchmarks/evaluate_search.py --summary /tmp/tienlen-4.jsonl
+
+Two runs of one table with another bot in the first place (the same seed, so the same
+deals and seat seeds) compare pair by pair, deal by deal (``--paired``): the difference
+of the first places' win shares and mean lá, with 95% intervals over the deals both
+played.
+
+    uv run python benchmarks/evaluate_search.py --paired /tmp/net-4.jsonl /tmp/tienlen-4.jsonl
 """
 
 from __future__ import annotations
@@ -47,6 +54,43 @@ def summary(path: Path) -> dict[str, object]:
     }
 
 
+def _first_place(path: Path) -> dict[int, tuple[float, float]]:
+    """Per deal, the win share and mean lá of the bot in the line-up's first place."""
+    head, games = _load(path)
+    first = str(head["bots"][0])  # type: ignore[index]
+    by_deal: dict[int, list[tuple[int, int]]] = {}
+    for g in games:
+        seat = (len(g.bots) - g.rotation) % len(g.bots)  # where place 0 sat
+        if g.bots[seat] != first:
+            raise ValueError(f"{path}: deal {g.deal}, rotation {g.rotation} is not of one table")
+        by_deal.setdefault(g.deal, []).append((int(g.winner == seat), g.payments[seat]))
+    return {
+        d: (sum(w for w, _ in v) / len(v), sum(p for _, p in v) / len(v))
+        for d, v in by_deal.items()
+    }
+
+
+def _mean_interval(values: list[float]) -> dict[str, float]:
+    n = len(values)
+    mean = sum(values) / n
+    se = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else math.inf
+    return {"mean": mean, "low": mean - 1.96 * se, "high": mean + 1.96 * se}
+
+
+def paired(a: Path, b: Path) -> dict[str, object]:
+    """The first place of run ``a`` against that of run ``b``, over the deals both
+    played: differences of win share and of mean lá with 95% intervals."""
+    one, two = _first_place(a), _first_place(b)
+    deals = sorted(set(one) & set(two))
+    return {
+        "a": str(a),
+        "b": str(b),
+        "deals": len(deals),
+        "win_share_difference": _mean_interval([one[d][0] - two[d][0] for d in deals]),
+        "mean_la_difference": _mean_interval([one[d][1] - two[d][1] for d in deals]),
+    }
+
+
 def main() -> None:
     """Run a table, or summarise a saved one."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -60,7 +104,11 @@ def main() -> None:
     ap.add_argument("--block", type=int, default=10, help="deals per saved block")
     ap.add_argument("--out", type=Path)
     ap.add_argument("--summary", type=Path)
+    ap.add_argument("--paired", type=Path, nargs=2, metavar=("A", "B"))
     args = ap.parse_args()
+    if args.paired is not None:
+        print(json.dumps(paired(*args.paired), indent=2))
+        return
     if args.summary is not None:
         print(json.dumps(summary(args.summary), indent=2, ensure_ascii=False))
         return

@@ -7,6 +7,9 @@ the greedy bot's choice in the same positions measured in the same run.
 0.5 ms a decision on one core.
 
     uv run pytest benchmarks/test_net.py --benchmark-enable --benchmark-only
+
+``test_search_decisions`` times ``search+net`` against ``search`` at the rollout
+budget of the evaluations (``ratio_to_search``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from vncards.core import Bot
 from vncards.envs import net
 from vncards.tienlen import plugin
+from vncards.tienlen._search import search_bot
 
 POSITIONS = 200
 """Decisions in one round."""
@@ -54,10 +58,42 @@ def test_decisions(benchmark: BenchmarkFixture, bot: str) -> None:
 
     done = benchmark(decide)
     assert done == POSITIONS
+    _record(benchmark, bot, POSITIONS, "greedy")
+
+
+SEARCH_POSITIONS = 12
+"""Positions of the search benchmark (every one a choice of at least three plays)."""
+SEARCH_ROLLOUTS = 400
+"""The 4-player budget of the evaluations: what 0.1 s of one core buys ``search``."""
+
+
+@pytest.mark.parametrize("bot", ["search", "search+net"])
+def test_search_decisions(benchmark: Any, bot: str) -> None:
+    """A decision of ``search`` and of ``search+net`` with the same budget of rollouts,
+    in the same positions (``ratio_to_search``: what the guide costs or saves a decision,
+    so that a budget of rollouts is a budget of time for both)."""
+    positions = [(v, d) for v, d in _positions() if len(d.actions) >= 3][:SEARCH_POSITIONS]
+
+    def decide() -> int:
+        factory = net.tienlen_search if bot == "search+net" else search_bot
+        player = factory(0, iterations=SEARCH_ROLLOUTS)
+        for view, d in positions:
+            player.choose(view, d.actions, d.optional)
+        return len(positions)
+
+    done = benchmark.pedantic(decide, rounds=3, iterations=1)
+    assert done == SEARCH_POSITIONS
+    _record(benchmark, bot, SEARCH_POSITIONS, "search")
+
+
+def _record(benchmark: Any, bot: str, decisions: int, baseline: str) -> None:
+    """``us_per_decision`` of the median round, and ``ratio_to_<baseline>`` against the
+    baseline bot measured before it in the same run."""
     stats = benchmark.stats
-    if stats is not None:
-        each = stats.stats.median / POSITIONS
-        _TIMES[bot] = each
-        benchmark.extra_info["us_per_decision"] = round(each * 1e6, 1)
-        if bot == "net" and "greedy" in _TIMES:
-            benchmark.extra_info["ratio_to_greedy"] = round(each / _TIMES["greedy"], 1)
+    if stats is None:
+        return
+    each = stats.stats.median / decisions
+    _TIMES[bot] = each
+    benchmark.extra_info["us_per_decision"] = round(each * 1e6, 1)
+    if bot != baseline and baseline in _TIMES:
+        benchmark.extra_info[f"ratio_to_{baseline}"] = round(each / _TIMES[baseline], 2)

@@ -41,7 +41,7 @@ def _run(game: str) -> dict[str, Any]:
     players = max(lo, min(4, hi))
     # a search bot thinks for a stretch of time, so its choices depend on the machine's
     # speed at that moment: the seeding property is about the bots that do not
-    names = [b for b in plugin.bots if b != "search"]
+    names = [b for b in plugin.bots if b not in ("search", "search+net")]
     return {"players": players, "bots": [names[s % len(names)] for s in range(players)]}
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from vncards.core import play_game
+from vncards.core import Bot, play_game
 from vncards.core.simulate import play_games
 from vncards.envs import net
 from vncards.envs.learn import MLP, WeightsError, load_weights, measure, save_weights
@@ -44,9 +45,14 @@ def test_the_http_service_seats_it_by_its_reference() -> None:
     assert tables.make_bot(tienlen, "vncards.envs.net:tienlen", 3).name == "net"
 
 
-def test_the_bot_chooses_from_its_view_alone() -> None:
+@pytest.mark.parametrize(
+    "make",
+    [net.tienlen, lambda seed: net.tienlen_search(seed, iterations=40)],
+    ids=["net", "search+net"],
+)
+def test_the_bot_chooses_from_its_view_alone(make: Callable[[int], Bot]) -> None:
     # two states that differ only in cards hidden from the seat give the same view, so
-    # the bot makes the same choice in both
+    # the bot (and the search it guides) makes the same choice in both
     rng = random.Random(5)
     greedy = [tienlen.bots["greedy"](s) for s in range(4)]
     checked = 0
@@ -65,8 +71,8 @@ def test_the_bot_chooses_from_its_view_alone() -> None:
         other = tienlen.determinize(view, rng)
         assert other != state
         assert tienlen.view(other, d.seat) == view
-        one = net.tienlen(seed).choose(view, d.actions, d.optional)
-        two = net.tienlen(seed).choose(tienlen.view(other, d.seat), d.actions, d.optional)
+        one = make(seed).choose(view, d.actions, d.optional)
+        two = make(seed).choose(tienlen.view(other, d.seat), d.actions, d.optional)
         assert one == two
         checked += 1
     assert checked >= 5

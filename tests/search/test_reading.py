@@ -182,3 +182,19 @@ def test_reading_refuses_a_view_of_more_than_two_players() -> None:
         heads_up_worlds(
             tienlen, TienLenHooks(tienlen).policy, view4, random.Random(1), steps=10, odds=0.05
         )
+
+
+def test_the_hooks_reading_steps_are_read_on_their_class_compiled_or_pure() -> None:
+    # a compiled ClimbHooks once kept the base's reading_steps (0) in a slot of its own,
+    # so Tiến lên's 400 steps were ignored and the compiled heads-up search dealt the
+    # hidden cards uniformly: the same random numbers must give the chain's deals
+    class Uniform(TienLenHooks):
+        reading_steps = 0
+
+    _, view = _greedy_positions()[0]
+    read = TienLenHooks(tienlen).worlds(tienlen, view, random.Random(3))
+    uniform = Uniform(tienlen).worlds(tienlen, view, random.Random(3))
+    plain = ClimbHooks(tienlen).worlds(tienlen, view, random.Random(3))
+    dealt = [(read().hands, uniform().hands, plain().hands) for _ in range(5)]
+    assert all(r != u for r, u, _ in dealt)
+    assert all(u == p for _, u, p in dealt)  # no steps: the plain uniform deal

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from vncards.core import CardSet, play_game
-from vncards.core._search import SearchBot
+from vncards.core._search import SearchBot, make_bot
+from vncards.core.simulate._games import bot_factory
 from vncards.samloc import plugin as samloc
 from vncards.samloc._search import search_bot as samloc_search
 from vncards.tienlen import plugin as tienlen
@@ -63,15 +64,18 @@ def test_search_sees_only_views_states_differing_in_hidden_cards_choose_alike(ga
     assert checked >= 3
 
 
-@pytest.mark.parametrize("game", ["tienlen", "samloc", "tusac"])
-def test_search_plays_whole_games_and_a_seed_replays_them(game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "bot"),
+    [("tienlen", "search"), ("samloc", "search"), ("tusac", "search"), ("tienlen", "search+net")],
+)
+def test_search_plays_whole_games_and_a_seed_replays_them(game: str, bot: str) -> None:
     plugin = GAMES[game]
     rules = plugin.presets[plugin.default_preset]
     runs = []
     for _ in range(2):
         state = plugin.new_game(rules, 3, 5)
         bots = [
-            plugin.bots["search"](1, iterations=12),
+            make_bot(bot_factory(plugin, bot), 1, iterations=12),
             *(plugin.bots["greedy"](i) for i in (2, 3)),
         ]
         played = play_game(plugin, state, bots)

@@ -36,6 +36,7 @@ from vncards.cli._queries import default_players
 from vncards.cli._runs import STOPPED, sigterm_as_interrupt, warnings_as_lines
 from vncards.cli._stats import mean_text, share_text
 from vncards.core import GamePlugin, PluginError, RulesBase
+from vncards.core._plugins import offered_elsewhere
 from vncards.core._search import Budgeted
 from vncards.core.simulate import (
     GameSummary,
@@ -102,8 +103,10 @@ def check_bots(
     )
     if unknown:
         also = ", or module:attribute naming a bot factory" if allow_reference else ""
+        elsewhere = [offered_elsewhere(plugin.name, b) for b in unknown]
         raise InputError(
             f"{plugin.name} has no bot {', '.join(unknown)} (known: {', '.join(plugin.bots)}{also})"
+            + "".join(f"; {e}" for e in elsewhere if e)
         )
     for name in names:
         try:

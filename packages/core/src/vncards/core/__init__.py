@@ -92,6 +92,7 @@ from vncards.core._iface import (
 )
 from vncards.core._ledger import Ledger
 from vncards.core._plugins import (
+    BOTS_ENTRY_POINT_GROUP,
     ENTRY_POINT_GROUP,
     AnalyzesHands,
     BeatsCards,
@@ -104,6 +105,7 @@ from vncards.core._plugins import (
     ExplainsNotation,
     ExplainsPresets,
     ListsMoves,
+    OfferedBot,
     PluginWarning,
     ReadsMoves,
     ReportsStatistics,
@@ -115,6 +117,7 @@ from vncards.core._plugins import (
     WarnsOfPenalties,
     discover_games,
     get_game,
+    offered_bots,
     stocked_deal_json,
 )
 from vncards.core._reading import heads_up_worlds
@@ -133,6 +136,7 @@ from vncards.core._screen import SpeaksAtTable, TableTalk
 from vncards.core._search import (
     Budgeted,
     ClimbHooks,
+    Guide,
     SearchBot,
     SearchGame,
     SearchHooks,
@@ -178,6 +182,7 @@ from vncards.core.climbing import (
 )
 
 __all__ = [
+    "BOTS_ENTRY_POINT_GROUP",
     "CARD",
     "CARDS",
     "DECK",
@@ -237,6 +242,7 @@ __all__ = [
     "GamePlugin",
     "GameRecord",
     "GameResult",
+    "Guide",
     "HintsInWords",
     "IllegalMove",
     "Kind",
@@ -245,6 +251,7 @@ __all__ = [
     "MatchResult",
     "Notation",
     "NotationError",
+    "OfferedBot",
     "Pass",
     "Passed",
     "Play",
@@ -321,6 +328,7 @@ __all__ = [
     "mask_of",
     "named_cards",
     "net_of",
+    "offered_bots",
     "parse_card",
     "parse_cards",
     "play_game",

@@ -1,5 +1,6 @@
-"""Finding game plugins (the ``vncards.games`` entry-point group), and the optional
-capabilities a plugin may offer beyond the game protocol.
+"""Finding game plugins (the ``vncards.games`` entry-point group), the bots other
+packages offer for them (the ``vncards.bots`` group), and the optional capabilities a
+plugin may offer beyond the game protocol.
 
 A plugin that fails to import, is not a game (a player range that raises included), or
 repeats a name already loaded is skipped with a warning naming it; what a plugin prints
@@ -21,13 +22,16 @@ import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
+from types import MappingProxyType
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from vncards.core._errors import PluginError
 from vncards.core._events import View
-from vncards.core._game import GamePlugin, Words
+from vncards.core._game import Bot, GamePlugin, Words
+from vncards.core._search import make_bot
 
 __all__ = [
+    "BOTS_ENTRY_POINT_GROUP",
     "ENTRY_POINT_GROUP",
     "AnalyzesHands",
     "BeatsCards",
@@ -40,6 +44,7 @@ __all__ = [
     "ExplainsNotation",
     "ExplainsPresets",
     "ListsMoves",
+    "OfferedBot",
     "PluginWarning",
     "ReadsMoves",
     "ReportsStatistics",
@@ -51,10 +56,16 @@ __all__ = [
     "WarnsOfPenalties",
     "discover_games",
     "get_game",
+    "offered_bots",
+    "offered_elsewhere",
 ]
 
 ENTRY_POINT_GROUP = "vncards.games"
 """The entry-point group game packages register their plugin object under."""
+
+BOTS_ENTRY_POINT_GROUP = "vncards.bots"
+"""The entry-point group through which a package offers a bot for a game it does not
+own: the entry point ``GAME.BOT`` names a bot factory (a callable taking a seed)."""
 
 
 class PluginWarning(UserWarning):
@@ -114,14 +125,105 @@ def _check_presets(plugin: Any) -> None:
         plugin.player_range(rules)
 
 
+@dataclass(frozen=True)
+class OfferedBot:
+    """The factory of a bot that a package offers for a game through the
+    ``vncards.bots`` group: ``game`` and ``name`` from the entry point's name
+    ``GAME.NAME``, ``reference`` its ``module:attribute``. The factory is imported when
+    the first bot is made (listing the games imports nothing), and it pickles, so worker
+    processes make the bots too. A thinking budget (``think``, ``iterations``) is handed
+    on when the factory takes it.
+
+    >>> offer = OfferedBot("tienlen", "lucky", "vncards.core:RandomBot")
+    >>> offer(3).name, offer(3, think=0.5).name
+    ('random', 'random')
+    """
+
+    game: str
+    name: str
+    reference: str
+
+    def factory(self) -> Any:
+        """The factory the entry point names (importing its module)."""
+        return EntryPoint(f"{self.game}.{self.name}", self.reference, BOTS_ENTRY_POINT_GROUP).load()
+
+    def __call__(self, seed: int, **budget: Any) -> Bot:
+        """The bot for ``seed`` (with the budget when its factory takes one)."""
+        bot: Bot = make_bot(self.factory(), seed, **budget)
+        return bot
+
+
+def offered_bots(game: str, entries: Sequence[EntryPoint] | None = None) -> dict[str, OfferedBot]:
+    """The bots the installed packages offer for ``game`` (by name, in name order), from
+    the ``vncards.bots`` entry points named ``GAME.BOT``; ``entries`` replaces the
+    installed entry points (for tests). A name without a game and a bot is skipped with
+    a :class:`PluginWarning`.
+
+    >>> ep = EntryPoint("toy.lucky", "vncards.core:RandomBot", BOTS_ENTRY_POINT_GROUP)
+    >>> list(offered_bots("toy", [ep])), offered_bots("other", [ep])
+    (['lucky'], {})
+    """
+    eps = list(entry_points(group=BOTS_ENTRY_POINT_GROUP)) if entries is None else entries
+    found: dict[str, OfferedBot] = {}
+    for ep in sorted(eps, key=lambda e: e.name):
+        owner, _, name = ep.name.partition(".")
+        if not owner or not name or ":" in name:
+            warnings.warn(
+                f"vncards bot entry point {ep.name!r} ({ep.value}) is not named GAME.BOT",
+                PluginWarning,
+                stacklevel=2,
+            )
+            continue
+        if owner == game and name not in found:
+            found[name] = OfferedBot(owner, name, ep.value)
+    return found
+
+
+def offered_elsewhere(game: str, name: str, entries: Sequence[EntryPoint] | None = None) -> str:
+    """A sentence for a bot ``name`` that ``game`` lacks: the games the installed
+    packages offer it for, or ``""`` when none does (``entries`` as in
+    :func:`offered_bots`).
+
+    >>> ep = EntryPoint("tienlen.net", "vncards.envs.net:tienlen", BOTS_ENTRY_POINT_GROUP)
+    >>> offered_elsewhere("samloc", "net", [ep])
+    "'net' is offered for tienlen only, not for samloc"
+    >>> offered_elsewhere("samloc", "clever", [ep])
+    ''
+    """
+    eps = list(entry_points(group=BOTS_ENTRY_POINT_GROUP)) if entries is None else entries
+    games = sorted({g for g, _, b in (ep.name.partition(".") for ep in eps) if b == name and g})
+    if not games or game in games:
+        return ""
+    return f"{name!r} is offered for {', '.join(games)} only, not for {game}"
+
+
+def _add_offered(plugin: Any, offers: Mapping[str, OfferedBot]) -> None:
+    """Seat the bots ``offers`` holds among ``plugin``'s bots (a game's own bot of the
+    same name wins), so that every tool finds them by name."""
+    extra = {name: offer for name, offer in offers.items() if name not in plugin.bots}
+    if not extra:
+        return
+    try:
+        plugin.bots = MappingProxyType({**plugin.bots, **extra})
+    except (AttributeError, TypeError) as e:  # a read-only ``bots``
+        warnings.warn(
+            f"vncards game {plugin.name!r} cannot take the bots {', '.join(extra)}"
+            f" offered for it: {_why(e)}",
+            PluginWarning,
+            stacklevel=3,
+        )
+
+
 def discover_games(
     entries: list[EntryPoint] | None = None,
+    bots: list[EntryPoint] | None = None,
 ) -> dict[str, GamePlugin[Any, Any, Any]]:
-    """Load every installed game plugin, by name, in name order.
+    """Load every installed game plugin, by name, in name order, each with the bots
+    other packages offer for it (:func:`offered_bots`) among its ``bots``.
 
-    ``entries`` replaces the installed entry points (for tests). A plugin that fails to
-    load, lacks a game's members or repeats a loaded name is skipped with a
-    :class:`PluginWarning` naming it.
+    ``entries`` and ``bots`` replace the installed entry points (for tests). A plugin
+    that fails to load, lacks a game's members or repeats a loaded name is skipped with
+    a :class:`PluginWarning` naming it.
 
     >>> discover_games([])
     {}
@@ -175,6 +277,10 @@ def discover_games(
             )
             continue
         found[name] = plugin
+    if found:
+        offers = list(entry_points(group=BOTS_ENTRY_POINT_GROUP)) if bots is None else bots
+        for name, plugin in found.items():
+            _add_offered(plugin, offered_bots(name, offers))
     return dict(sorted(found.items()))
 
 

@@ -11,7 +11,9 @@ the rounds left go to the close ones. After the budget the best mean wins.
 
 Games fill three hooks through :class:`SearchHooks`: which candidate actions are worth
 searching (pruning), the rollout policy, and an exact answer when few cards are left
-(a play that wins whatever the hidden cards are).
+(a play that wins whatever the hidden cards are). A :class:`Guide` (a learnt network,
+say) may narrow the candidates further: the search then tries only those it scores
+best.
 
 The budget is a number of rollouts (``iterations``: the same seed gives the same
 choices, on any machine) or seconds of thinking (``think``).
@@ -39,6 +41,7 @@ from vncards.core.climbing._enumerate import legal_plays
 __all__ = [
     "Budgeted",
     "ClimbHooks",
+    "Guide",
     "SearchBot",
     "SearchGame",
     "SearchHooks",
@@ -145,6 +148,53 @@ class SearchHooks:
         return lambda: plugin.determinize(view, rng)
 
 
+class Guide(Protocol):
+    """What scores a seat's choices from its view alone, the higher the better (a
+    network's estimate of the payoff, say): :class:`SearchBot` searches the ones it
+    scores best."""
+
+    def scores(self, view: Any, actions: Sequence[Any], optional: bool) -> Sequence[float]:
+        """A score for each of ``actions``, in order, then one for declining when
+        ``optional``."""
+        ...
+
+
+def guided(
+    guide: Guide, top: int, view: Any, actions: Sequence[Any], optional: bool, cands: list[Any]
+) -> list[Any]:
+    """The candidates a search with ``guide`` tries: the hooks' first candidate (their
+    best guess, which wins ties), the ``top`` candidates among ``cands`` the guide
+    scores best, and the guide's best choice of all when the hooks did not offer it.
+
+    >>> class Longest:
+    ...     def scores(self, view, actions, optional):
+    ...         return [len(a) for a in actions] + [0.0] * optional
+    >>> guided(Longest(), 1, None, ["a", "bbb", "cc"], False, ["a", "cc"])
+    ['a', 'cc', 'bbb']
+    """
+    choices: list[Any] = list(actions)
+    if optional:
+        choices.append(None)
+    scores = list(guide.scores(view, actions, optional))
+    if len(scores) != len(choices):
+        raise ValueError(f"the guide scored {len(scores)} choices of {len(choices)}")
+    score_of = {i: scores[i] for i in range(len(choices))}
+
+    def score(choice: Any) -> float:
+        for i in range(len(choices)):
+            if choices[i] == choice:
+                return score_of[i]
+        return -math.inf
+
+    ranked = sorted(cands, key=lambda c: -score(c))[:top]
+    best = choices[max(range(len(choices)), key=lambda i: (scores[i], -i))]
+    out: list[Any] = []
+    for c in [cands[0], *ranked, best]:
+        if c not in out:
+            out.append(c)
+    return out
+
+
 class SearchStats:
     """What the last decision's search did: rollouts, rounds and each candidate's mean
     payoff and number of rollouts (for benchmarks and tests).
@@ -167,7 +217,8 @@ class SearchBot:
 
     ``iterations`` (rollouts per decision) makes the bot reproducible for its seed;
     otherwise it thinks ``think`` seconds per decision. A choice with one candidate, or
-    one the hooks prove, takes no search.
+    one the hooks prove, takes no search. With a ``guide``, only the candidates of
+    :func:`guided` (``top`` of them, and two more at most) are searched.
 
     A toy game ships with the tests; any plugin with ``view`` and ``determinize`` works:
 
@@ -186,6 +237,8 @@ class SearchBot:
         *,
         think: float = 0.1,
         iterations: int | None = None,
+        guide: Guide | None = None,
+        top: int = 4,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"a search needs at least one rollout, not {iterations}")
@@ -195,6 +248,8 @@ class SearchBot:
         self.hooks = hooks or SearchHooks()
         self.think = think
         self.iterations = iterations
+        self.guide = guide
+        self.top = top
         self._rng = random.Random(seed)
         self.stats = SearchStats()
 
@@ -209,6 +264,9 @@ class SearchBot:
             stats.choice = proven[0]
             return proven[0]
         cands = hooks.candidates(view, actions, optional)
+        guide = self.guide
+        if guide is not None and len(cands) > 1:
+            cands = guided(guide, self.top, view, actions, optional, cands)
         if len(cands) == 1:
             stats.choice = cands[0]
             return cands[0]
@@ -312,11 +370,13 @@ class ClimbHooks(SearchHooks):
     """
 
     max_candidates = 10
-    reading_steps = 0
+    # class attributes that subclasses override: read on the class, since a compiled
+    # instance would otherwise keep the base's values in slots of its own
+    reading_steps: ClassVar[int] = 0
     """Heads-up, how many steps of the chain of :func:`heads_up_worlds` read the
     opponent's hand from its play before each search (0, the default: the hidden cards
     are dealt uniformly)."""
-    reading_odds = 0.05
+    reading_odds: ClassVar[float] = 0.05
     """The weight of a guessed hand falls by this factor for every past choice of the
     opponent the rollout policy would have made otherwise with it."""
 
@@ -327,10 +387,10 @@ class ClimbHooks(SearchHooks):
         """Uniform deals (see :meth:`SearchHooks.worlds`), but heads-up with
         :attr:`reading_steps` set, the opponent's hand is read from its play so far:
         :func:`heads_up_worlds`."""
-        if self.reading_steps > 0 and len(view.counts) == 2:
-            return heads_up_worlds(
-                plugin, self.policy, view, rng, steps=self.reading_steps, odds=self.reading_odds
-            )
+        cls = type(self)
+        steps, odds = cls.reading_steps, cls.reading_odds
+        if steps > 0 and len(view.counts) == 2:
+            return heads_up_worlds(plugin, self.policy, view, rng, steps=steps, odds=odds)
         return super().worlds(plugin, view, rng)
 
     def policy(self, state: Any, seat: int, masks: list[int], can_pass: bool) -> int | None:

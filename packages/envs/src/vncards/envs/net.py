@@ -1,5 +1,8 @@
-"""The shipped networks as bots, for any tool that seats a bot by ``module:attribute``:
-``vncards.envs.net:tienlen`` is a factory taking a seed, as every bot factory is.
+"""The shipped networks as bots. ``vncards-envs`` offers them to the games through the
+``vncards.bots`` entry points (:func:`~vncards.core.offered_bots`): ``net`` and
+``search+net`` for each game in :data:`SHIPPED`, so every tool seats them by name
+(``--bots net,greedy,greedy,greedy``). Their factories take a seed, as every bot factory
+does: ``vncards.envs.net:tienlen`` and ``vncards.envs.net:tienlen_search``.
 
 The weights are package data (``vncards/envs/weights/<game>.npz``), trained by
 :mod:`vncards.envs.learn`; :func:`net_bot` loads those or any other weights file. A
@@ -16,18 +19,27 @@ True
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from vncards.core import get_game
+from vncards.core import SearchBot, ShedView, View, get_game, make_bot
 from vncards.envs.learn._actors import features_for
 from vncards.envs.learn._bot import NetBot
 from vncards.envs.learn._features import ClimbFeatures
 from vncards.envs.learn._mlp import MLP
 from vncards.envs.learn._weights import WeightsError, load_weights
 
-__all__ = ["SHIPPED", "net_bot", "shipped_weights", "tienlen"]
+__all__ = [
+    "SHIPPED",
+    "NetGuide",
+    "net_bot",
+    "search_net_bot",
+    "shipped_weights",
+    "tienlen",
+    "tienlen_search",
+]
 
 SHIPPED = ("tienlen",)
 """The games whose package holds a trained network."""
@@ -76,3 +88,60 @@ def net_bot(
 def tienlen(seed: int = 0) -> NetBot:
     """The shipped Tiến lên network as a bot (``vncards.envs.net:tienlen``)."""
     return net_bot("tienlen", seed)
+
+
+class NetGuide:
+    """A network bot's scores as the :class:`~vncards.core.Guide` of a search: the
+    candidates it scores best are the ones searched."""
+
+    def __init__(self, bot: NetBot) -> None:
+        self.bot = bot
+
+    def scores(self, view: View, actions: Sequence[Any], optional: bool) -> list[float]:
+        """The network's score of each action (then of declining, when ``optional``)."""
+        if not isinstance(view, ShedView):
+            raise TypeError("the network guides climbing games: it needs a ShedView")
+        scored: list[float] = self.bot.scores(view, actions, optional).tolist()
+        return scored
+
+
+SEARCH_TOP = 4
+"""How many of the search's candidates the network keeps (the search's first guess and
+the network's best play of all are kept besides): see :func:`~vncards.core.guided`."""
+
+
+def search_net_bot(
+    game: str = "tienlen",
+    seed: int = 0,
+    *,
+    think: float = 0.1,
+    iterations: int | None = None,
+    weights: str | Path | None = None,
+    top: int = SEARCH_TOP,
+) -> SearchBot:
+    """The game's ``search`` bot guided by its network (``weights`` as in
+    :func:`net_bot`): it searches only the ``top`` candidates the network scores best,
+    with the game's own hooks, rollouts and budget."""
+    search = make_bot(get_game(game).bots["search"], seed, think=think, iterations=iterations)
+    if not isinstance(search, SearchBot):
+        raise TypeError(f"{game}'s search bot is not a SearchBot")
+    search.guide = NetGuide(net_bot(game, seed, weights))
+    search.top = top
+    search.name = "search+net"
+    return search
+
+
+def tienlen_search(
+    seed: int = 0, *, think: float = 0.1, iterations: int | None = None
+) -> SearchBot:
+    """Tiến lên's ``search`` guided by the shipped network
+    (``vncards.envs.net:tienlen_search``, the bot ``search+net``).
+
+    >>> from vncards.core import play_game
+    >>> from vncards.tienlen import plugin
+    >>> bots = [tienlen_search(1, iterations=40), *(plugin.bots["greedy"](s) for s in (2, 3, 4))]
+    >>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=9)
+    >>> plugin.result(play_game(plugin, state, bots).final).finished
+    True
+    """
+    return search_net_bot("tienlen", seed, think=think, iterations=iterations)

@@ -17,7 +17,13 @@ from typing import Any
 
 from vncards.core._errors import PluginError
 from vncards.core._game import Bot, GamePlugin, RulesBase, resolve_rules
-from vncards.core._plugins import ENTRY_POINT_GROUP, PluginWarning, get_game
+from vncards.core._plugins import (
+    ENTRY_POINT_GROUP,
+    PluginWarning,
+    get_game,
+    offered_bots,
+    offered_elsewhere,
+)
 from vncards.core.simulate._errors import SimulationError
 
 __all__ = [
@@ -147,7 +153,9 @@ def _imported(reference: str, what: str) -> Any:
 
 
 def bot_factory(plugin: GamePlugin[Any, Any, Any], name: str) -> Callable[..., Bot]:
-    """The factory of the bot ``name`` seats for ``plugin``: one of the game's bots, or
+    """The factory of the bot ``name`` seats for ``plugin``: one of the game's bots, one
+    an installed package offers for it (:func:`~vncards.core.offered_bots`: a worker
+    process that imported the plugin by reference finds those too), or
     ``module:attribute`` naming a bot factory (a callable taking a seed, and
     ``think``/``iterations`` when it searches) in an importable module. Worker
     processes find it again by the same name.
@@ -169,9 +177,14 @@ def bot_factory(plugin: GamePlugin[Any, Any, Any], name: str) -> Callable[..., B
     if factory is not None:
         return factory
     if ":" not in name:
-        known = ", ".join(plugin.bots)
+        offered = offered_bots(plugin.name)
+        if name in offered:
+            return offered[name]
+        known = ", ".join(dict.fromkeys([*plugin.bots, *offered]))
+        elsewhere = offered_elsewhere(plugin.name, name)
         raise PluginError(
             f"{plugin.name} has no bot {name!r} (known: {known}, or module:attribute)"
+            + (f"; {elsewhere}" if elsewhere else "")
         )
     found = _imported(name, "bot")
     if not callable(found):
