@@ -21,7 +21,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from vncards.core import Bot
 from vncards.envs import net
 from vncards.tienlen import plugin
-from vncards.tienlen._search import search_bot
+from vncards.tienlen._plugin import search_bot
 
 POSITIONS = 200
 """Decisions in one round."""

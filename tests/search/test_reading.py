@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from vncards.core import ClimbHooks, RandomBot, heads_up_worlds
 from vncards.tienlen import GreedyBot
 from vncards.tienlen import plugin as tienlen
+from vncards.tienlen._plugin import search_bot as tienlen_search
 from vncards.tienlen._search import TienLenHooks
-from vncards.tienlen._search import search_bot as tienlen_search
 
 RULES = tienlen.presets["dem-la"]
 

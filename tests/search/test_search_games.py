@@ -13,11 +13,11 @@ from vncards.core import CardSet, play_game
 from vncards.core._search import SearchBot, make_bot
 from vncards.core.simulate._games import bot_factory
 from vncards.samloc import plugin as samloc
-from vncards.samloc._search import search_bot as samloc_search
+from vncards.samloc._game import search_bot as samloc_search
 from vncards.tienlen import plugin as tienlen
-from vncards.tienlen._search import search_bot as tienlen_search
+from vncards.tienlen._plugin import search_bot as tienlen_search
 from vncards.tusac import plugin as tusac
-from vncards.tusac._search import search_bot as tusac_search
+from vncards.tusac._plugin import search_bot as tusac_search
 
 GAMES: dict[str, Any] = {"tienlen": tienlen, "samloc": samloc, "tusac": tusac}
 
@@ -130,7 +130,7 @@ def test_samloc_declares_sam_with_an_unbeatable_plan() -> None:
     if d is None or not d.optional:
         pytest.skip("this deal ended at once (an instant win)")
     assert d.seat == 0
-    bot = samloc_search(samloc, 0, iterations=50)
+    bot = samloc_search(0, iterations=50)
     assert isinstance(bot, SearchBot)
     assert bot.choose(samloc.view(state, 0), d.actions, True) == d.actions[0]
     assert bot.stats.rollouts == 0
@@ -145,7 +145,7 @@ def test_tusac_search_takes_an_offered_win() -> None:
             if d is None:
                 break
             if d.optional:
-                bot = tusac_search(tusac, 0, iterations=20)
+                bot = tusac_search(0, iterations=20)
                 assert bot.choose(tusac.view(state, d.seat), d.actions, True) == d.actions[0]
                 return
             greedy = tusac.bots["greedy"](seed)

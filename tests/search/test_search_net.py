@@ -14,7 +14,7 @@ from vncards.core import SearchBot
 from vncards.core._search import guided
 from vncards.envs.net import NetGuide, search_net_bot
 from vncards.tienlen import plugin as tienlen
-from vncards.tienlen._search import search_bot
+from vncards.tienlen._plugin import search_bot
 
 from .conftest import Card, Duel
 

@@ -41,7 +41,7 @@ from vncards.tienlen import (
     plugin,
     split_hand,
 )
-from vncards.tienlen._search import search_bot
+from vncards.tienlen._plugin import search_bot
 
 NORTH = plugin.presets["mien-bac"]
 TWOS = 15 << 48

@@ -26,6 +26,7 @@ from vncards.core import (
     RandomBot,
     RecordVocabulary,
     Revealed,
+    SearchBot,
     SheddingAction,
     SheddingGame,
     Statistic,
@@ -41,7 +42,7 @@ from vncards.tienlen._events import Stuck
 from vncards.tienlen._facts import COMPARE_FACTS
 from vncards.tienlen._rules import DEFAULT_PRESET, PRESETS, TienLenRules
 from vncards.tienlen._scoring import count_la, instant_wins_in_order, itemise_la
-from vncards.tienlen._search import search_bot
+from vncards.tienlen._search import search_bot as _search_bot_for
 from vncards.tienlen._words import table_talk
 
 __all__ = ["TienLenGame", "plugin"]
@@ -55,6 +56,15 @@ def _no_declarations() -> IllegalMove:
     return IllegalMove(
         "unknown-action", "Tiến lên has no declarations: a player may only play or pass."
     )
+
+
+def search_bot(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
+    """The ``search`` bot factory (seed → bot) of this game's plugin.
+
+    >>> search_bot(0, iterations=4).plugin is plugin
+    True
+    """
+    return _search_bot_for(plugin, seed, think=think, iterations=iterations)
 
 
 class TienLenGame(SheddingGame[TienLenRules]):

@@ -84,18 +84,19 @@ class TienLenHooks(ClimbHooks):
         return pick
 
 
-def search_bot(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
-    """A Tiến lên ``search`` bot (a bot factory: seed → bot).
+def search_bot(
+    plugin: Any, seed: int = 0, *, think: float = 0.1, iterations: int | None = None
+) -> SearchBot:
+    """A Tiến lên ``search`` bot for ``plugin`` (the game's plugin
+    binds itself: its ``bots["search"]`` is a bot factory, seed → bot).
 
     >>> from vncards.core import play_game
     >>> from vncards.tienlen import GreedyBot, plugin
     >>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=2)
-    >>> bots = [search_bot(0, iterations=20)] + [GreedyBot(i) for i in range(1, 4)]
+    >>> bots = [search_bot(plugin, 0, iterations=20)] + [GreedyBot(i) for i in range(1, 4)]
     >>> plugin.result(play_game(plugin, state, bots).final).finished
     True
     """
-    from vncards.tienlen._plugin import plugin
-
     return SearchBot(plugin, TienLenHooks(plugin), seed, think=think, iterations=iterations)
 
 
