@@ -36,6 +36,15 @@ def _game(name: str) -> EntryPoint:
     return EntryPoint(name, f"vncards.{name}:plugin", ENTRY_POINT_GROUP)
 
 
+@pytest.fixture
+def kept_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discovery with made-up offers seats them on the installed plugins themselves:
+    their bots are put back as they were after the test."""
+    for name in ("tienlen", "samloc"):
+        plugin = get_game(name)
+        monkeypatch.setattr(plugin, "bots", plugin.bots)
+
+
 def test_the_envs_package_offers_net_and_search_net_to_tienlen_only() -> None:
     offered = offered_bots("tienlen")
     assert list(offered) == ["net", "search+net"]
@@ -47,7 +56,7 @@ def test_the_envs_package_offers_net_and_search_net_to_tienlen_only() -> None:
     assert "net" not in get_game("samloc").bots
 
 
-def test_a_discovered_game_gets_the_bots_offered_for_it_and_keeps_its_own() -> None:
+def test_a_discovered_game_gets_the_bots_offered_for_it_and_keeps_its_own(kept_bots: None) -> None:
     offers = [_offer("tienlen.lucky"), _offer("tienlen.greedy"), _offer("samloc.lucky")]
     games = discover_games([_game("tienlen")], offers)
     bots = games["tienlen"].bots
@@ -61,7 +70,7 @@ def test_an_offer_not_named_game_dot_bot_is_skipped_with_a_warning() -> None:
         assert offered_bots("tienlen", [_offer("lucky")]) == {}
 
 
-def test_an_offered_bot_is_imported_only_when_a_bot_is_made_and_pickles() -> None:
+def test_an_offered_bot_is_imported_only_when_a_bot_is_made_and_pickles(kept_bots: None) -> None:
     offer = OfferedBot("tienlen", "ghost", "vncards.no_such_module:bot")
     games = discover_games([_game("tienlen")], [_offer("tienlen.ghost", offer.reference)])
     assert "ghost" in games["tienlen"].bots  # listing it imported nothing

@@ -9,14 +9,12 @@ True
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import math
 import multiprocessing
 import os
 import signal
 import sys
 import threading
-import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -33,6 +31,7 @@ from vncards.core.simulate._split import (
     _STREAM_CHUNK,
     _Tasks,
 )
+from vncards.core.simulate._worker import worker_main
 
 __all__ = ["run_chunks"]
 
@@ -199,9 +198,7 @@ class _Pool:
         """Start worker ``w`` (a new one in its place when it is there already)."""
         ours, theirs = self.context.Pipe()
         with _main_script_hidden(not self.uses_main), _sigint_held():
-            proc = self.context.Process(
-                target=_worker_main, args=(theirs, os.getpid()), daemon=True
-            )
+            proc = self.context.Process(target=worker_main, args=(theirs, os.getpid()), daemon=True)
             proc.start()
         theirs.close()
         if w < len(self.procs):
@@ -369,48 +366,6 @@ def _how(exitcode: int | None) -> str:
     if exitcode is None:
         return "its pipe closed"
     return f"exit code {exitcode}"
-
-
-def _worker_main(conn: Connection, parent: int) -> None:
-    """A worker process: does the chunks it is sent, ``(func, start, stop)``, until its
-    pipe closes. Ctrl-C, which a terminal sends to every process of the command, is
-    ignored here: the parent stops the run, and a worker printing a traceback of its
-    own would bury the parent's one line."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    _die_with_parent(parent)
-    while True:
-        try:
-            task = conn.recv()
-        except (EOFError, OSError):
-            return
-        func, lo, hi = task
-        try:
-            answer: tuple[str, Any] = ("ok", func(lo, hi))
-        except Exception as e:
-            answer = ("error", f"{type(e).__name__}: {e}")
-        try:
-            conn.send(answer)
-        except (EOFError, OSError):
-            return
-
-
-def _die_with_parent(parent: int) -> None:
-    """Make this worker end when the process that started it ends (killed included)."""
-    if sys.platform == "linux":
-        with contextlib.suppress(Exception):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:
-        os._exit(1)  # the parent died before the line above took effect
-
-    def watch() -> None:  # elsewhere (and as a second guard) the parent is polled
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="vncards-parent-watch", daemon=True).start()
 
 
 @contextmanager
