@@ -57,6 +57,8 @@ const TEXT = {
     search: { vi: "tìm nước (mạnh nhất)", en: "search (strongest)" }, solver: { vi: "giải bài", en: "solver" },
     greedy: { vi: "tham", en: "greedy" }, random: { vi: "ngẫu nhiên", en: "random" },
     sam: { vi: "báo Sâm", en: "Sâm caller" },
+    net: { vi: "mạng nơ-ron (tự học)", en: "network (learned)" },
+    "search+net": { vi: "tìm nước theo mạng nơ-ron", en: "search guided by the network" },
   },
   combos: {
     single: { vi: "lá lẻ", en: "single" }, pair: { vi: "đôi", en: "pair" }, triple: { vi: "sám", en: "triple" },
