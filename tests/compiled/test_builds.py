@@ -104,7 +104,14 @@ def _group(package: str) -> list[str]:
 
 @pytest.mark.parametrize(
     "package",
-    ["vncards.core", "vncards.tienlen", "vncards.samloc", "vncards.tusac", "vncards.maubinh", "vncards.phom"],
+    [
+        "vncards.core",
+        "vncards.tienlen",
+        "vncards.samloc",
+        "vncards.tusac",
+        "vncards.maubinh",
+        "vncards.phom",
+    ],
 )
 def test_a_group_runs_whole_compiled_or_whole_pure(package: str) -> None:
     """Every module of an installed group comes from the build chosen for its package."""
