@@ -16,6 +16,7 @@ from vncards.core._events import Cards, Event, Transfer, View
 from vncards.core._record_text import location, one_line
 from vncards.core._records import GameRecord, check_payments, load_record
 from vncards.core._reports import ErrorReport, RefereeReport, TransferReport, ViolationReport
+from vncards.core._ruling import rule_actions
 from vncards.core._vocabulary import RecordAction, vocabulary_of
 
 __all__ = [
@@ -470,20 +471,10 @@ def referee(
         raise RecordError(str(e)) from None
     state = plugin.state_from_record(record, rules)
     error: ErrorReport | None = None
-    for index, raw in enumerate(record.actions):
-        seat = record.seat_of(raw.player)
-        action = plugin.action_from_record(state, raw, seat)
-        try:
-            caused = plugin.apply(state, action)
-        except IllegalMove as e:
-            error = ErrorReport(index=index, player=raw.player, code=e.code, message=e.message)
-            # the actions after it are not ruled on, but an unreadable card among them
-            # still makes the whole record unreadable
-            for later in record.actions[index + 1 :]:
-                plugin.action_from_record(state, later, record.seat_of(later.player))
-            break
-        if events is not None:
-            events.append(list(caused))
+    index, illegal = rule_actions(plugin, state, record, events)
+    if illegal is not None:
+        player = record.actions[index].player
+        error = ErrorReport(index=index, player=player, code=illegal.code, message=illegal.message)
     res = plugin.result(state)
     check_payments([v * record.bet for v in res.payments])
     check_payments([t.amount * record.bet for t in res.transfers])

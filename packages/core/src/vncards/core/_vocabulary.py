@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Protocol, runtime_checkable
+from typing import Annotated, Any, Literal, Protocol, get_args, get_origin, runtime_checkable
 
 from pydantic import (
     BaseModel,
@@ -22,6 +22,14 @@ from pydantic import (
     model_validator,
 )
 from vncards.core._errors import RecordError
+from vncards.core._record_cards import (
+    CARDS_SHAPE,
+    OTHER_SHAPE,
+    TRUE_SHAPE,
+    WORDS_SHAPE,
+    first_unchecked,
+    fits,
+)
 from vncards.core._record_text import location, named, one_line, quoted
 
 __all__ = [
@@ -144,13 +152,17 @@ class ActionKey:
     shape: Any
     description: str = ""
     _adapter: TypeAdapter[Any] = field(init=False, repr=False, compare=False)
+    _plain: tuple[int, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         adapter: TypeAdapter[Any] = TypeAdapter(self.shape)
         object.__setattr__(self, "_adapter", adapter)
+        object.__setattr__(self, "_plain", _plain_shape(self.shape))
 
     def check(self, value: object, where: str) -> None:
         """Raise :class:`RecordError` when ``value`` does not have this key's shape."""
+        if fits(self._plain[0], self._plain[1], value):
+            return  # what pydantic would accept, known without asking it
         try:
             self._adapter.validate_python(value, strict=True)
         except ValidationError as e:
@@ -166,6 +178,19 @@ class ActionKey:
         if self.description:
             schema["description"] = self.description
         return schema
+
+
+def _plain_shape(shape: Any) -> tuple[int, tuple[str, ...]]:
+    """The code a plain check knows ``shape`` by (see :func:`~._record_cards.fits`),
+    and its words."""
+    if shape is TRUE:
+        return TRUE_SHAPE, ()
+    if get_origin(shape) is list and get_args(shape) == (str,):
+        return CARDS_SHAPE, ()
+    words = get_args(shape)
+    if get_origin(shape) is Literal and all(type(w) is str for w in words):
+        return WORDS_SHAPE, words
+    return OTHER_SHAPE, ()
 
 
 class HasActions(Protocol):
@@ -205,12 +230,15 @@ class RecordVocabulary:
     transfer_reasons: tuple[str, ...] = ()
     violations: tuple[str, ...] = ()
     _by_key: dict[str, ActionKey] = field(init=False, repr=False, compare=False)
+    _shapes: dict[str, tuple[int, tuple[str, ...]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_key = {a.key: a for a in self.actions}
         if len(by_key) != len(self.actions) or "player" in by_key:
             raise ValueError("action keys must be distinct and not 'player'")
         object.__setattr__(self, "_by_key", by_key)
+        shapes = {a.key: a._plain for a in self.actions}
+        object.__setattr__(self, "_shapes", shapes)
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -231,8 +259,14 @@ class RecordVocabulary:
 
     def check(self, record: HasActions) -> None:
         """Raise :class:`RecordError` at the first action this vocabulary cannot read."""
-        for index, action in enumerate(record.actions):
-            self.check_action(action, index)
+        actions = record.actions
+        # the actions a plain check vouches for are skipped; from the first it cannot,
+        # each is checked in full
+        start = first_unchecked(self._shapes, actions)
+        if start < 0:
+            return
+        for index in range(start, len(actions)):
+            self.check_action(actions[index], index)
 
     def action_schema(self) -> dict[str, Any]:
         """The JSON Schema of one action: ``player`` and exactly one known key."""
@@ -275,4 +309,5 @@ def vocabulary_of(plugin: object) -> RecordVocabulary | None:
     >>> vocabulary_of(object()) is None
     True
     """
-    return plugin.record_vocabulary if isinstance(plugin, DeclaresRecords) else None
+    # what isinstance(plugin, DeclaresRecords) asks, without the protocol check's cost
+    return getattr(plugin, "record_vocabulary", None)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from vncards.core._cards import parse_card
 from vncards.core._cardset import mask_ids
-from vncards.core._errors import NotationError, RecordError
+from vncards.core._errors import RecordError
+from vncards.core._record_cards import action_item, hand_mask, play_mask
 from vncards.core._records import GameRecord, RecordAction
-from vncards.core.climbing._actions import Declare, Pass, Play, SheddingAction
+from vncards.core.climbing._actions import Declare, Pass, Play, SheddingAction, _pass, _play
 from vncards.core.climbing._engine import ClimbState
 from vncards.core.climbing._hooks import RulesT
 from vncards.core.climbing._seeing import ClimbingViews
@@ -43,12 +43,7 @@ class ClimbingCodec(ClimbingViews[RulesT]):
             cards = record.hands[name]
             if len(cards) != size:
                 raise RecordError(f"{name} was dealt {len(cards)} cards; {self.name} deals {size}")
-            mask = 0
-            for token in cards:
-                bit = 1 << _card_id(token)
-                if (mask | seen) & bit:
-                    raise RecordError(f"card {token} is dealt twice")
-                mask |= bit
+            mask = hand_mask(cards, seen)
             seen |= mask
             hands.append(mask)
         if record.first is not None:
@@ -68,23 +63,15 @@ class ClimbingCodec(ClimbingViews[RulesT]):
         self, state: ClimbState, action: RecordAction, seat: int
     ) -> SheddingAction:
         """Read ``play`` / ``pass`` / ``declare``; other kinds are not this game's."""
-        kind = action.kind
+        kind, value = action_item(action)
         if kind == "play":
-            if not isinstance(action.value, list | tuple):
-                raise RecordError(f"a play is a list of cards, not {action.value!r}")
-            mask = 0
-            for token in action.value:
-                bit = 1 << _card_id(token)
-                if mask & bit:
-                    raise RecordError(
-                        f"card {token} appears twice in one play", code="card-twice", token=token
-                    )
-                mask |= bit
-            return Play(seat, mask)
+            if not isinstance(value, list | tuple):
+                raise RecordError(f"a play is a list of cards, not {value!r}")
+            return _play(seat, play_mask(value))
         if kind == "pass":
-            return Pass(seat)
+            return _pass(seat)
         if kind == "declare":
-            return Declare(seat, action.value)
+            return Declare(seat, value)
         raise RecordError(f"{self.name} records have no {kind!r} actions")
 
     def action_to_record(self, state: ClimbState, action: SheddingAction) -> dict[str, Any]:
@@ -119,12 +106,3 @@ class ClimbingCodec(ClimbingViews[RulesT]):
         }
 
     # ------------------------------------------------------------ dealing
-
-
-def _card_id(token: str) -> int:
-    if not isinstance(token, str):  # a record read without a vocabulary checks no shapes
-        raise RecordError(f"a card is written as text, not {token!r}")
-    try:
-        return parse_card(token).id
-    except NotationError as e:
-        raise RecordError(str(e)) from None

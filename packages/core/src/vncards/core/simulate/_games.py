@@ -10,9 +10,9 @@ from __future__ import annotations
 import importlib
 import threading
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from vncards.core._errors import PluginError
@@ -20,6 +20,7 @@ from vncards.core._game import Bot, GamePlugin, RulesBase, resolve_rules
 from vncards.core._plugins import (
     ENTRY_POINT_GROUP,
     PluginWarning,
+    discover_games,
     get_game,
     offered_bots,
     offered_elsewhere,
@@ -31,6 +32,7 @@ __all__ = [
     "GameSummary",
     "bot_factory",
     "default_bot",
+    "found_game",
     "game_reference",
     "load_game",
     "load_game_once",
@@ -220,7 +222,14 @@ def game_reference(plugin: GamePlugin[Any, Any, Any], given: Any) -> Any:
     """
     if isinstance(given, str) and ":" in given:
         return given
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
+    return _reference_among(entry_points(group=ENTRY_POINT_GROUP), plugin, given)
+
+
+def _reference_among(
+    eps: Iterable[EntryPoint], plugin: GamePlugin[Any, Any, Any], given: Any
+) -> Any:
+    """:func:`game_reference` among the entry points ``eps``."""
+    for ep in eps:
         if ep.name != plugin.name:
             continue
         try:
@@ -229,6 +238,28 @@ def game_reference(plugin: GamePlugin[Any, Any, Any], given: Any) -> Any:
         except Exception:
             break
     return given if isinstance(given, str) else plugin
+
+
+def found_game(game: Any) -> tuple[GamePlugin[Any, Any, Any], Any]:
+    """The plugin ``game`` names (as :func:`load_game`; a plugin object is itself) and
+    how workers find it (as :func:`game_reference`), the installed games read once for
+    both.
+
+    >>> plugin, reference = found_game("tienlen")
+    >>> (plugin, reference) == (load_game("tienlen"), game_reference(plugin, "tienlen"))
+    True
+    """
+    if not isinstance(game, str):
+        return game, game_reference(game, game)
+    if ":" in game:
+        return load_game(game), game
+    eps = list(entry_points(group=ENTRY_POINT_GROUP))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PluginWarning)
+        plugin = discover_games(eps).get(game)
+    if plugin is None:
+        plugin = load_game(game)  # refused with the reason, as load_game words it
+    return plugin, _reference_among(eps, plugin, game)
 
 
 def default_bot(plugin: GamePlugin[Any, Any, Any]) -> str:

@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from vncards.core._errors import PluginError, RulesError, SeedError
 from vncards.core._game import Bot, GamePlugin, RulesBase, play_game, record_game
@@ -30,7 +30,7 @@ from vncards.core.simulate._games import (
     _rules_of,
     bot_factory,
     default_bot,
-    game_reference,
+    found_game,
     load_game,
     load_game_once,
 )
@@ -56,6 +56,7 @@ class _Job:
     names: tuple[str, ...]
     seed: int
     keep_records: bool
+    counts: bool = False  # whether the game counts things (CountsGames), asked once
 
 
 def _play_one(plugin: GamePlugin[Any, Any, Any], job: _Job, index: int) -> GameSummary:
@@ -72,9 +73,9 @@ def _play_one(plugin: GamePlugin[Any, Any, Any], job: _Job, index: int) -> GameS
     first = getattr(played.actions[0], "seat", None) if played.actions else None
     if first is None:
         first = plugin.record_deal(played.start).get("first")
-    stats: dict[str, int] = (
-        dict(plugin.game_stats(played.final)) if isinstance(plugin, CountsGames) else {}
-    )
+    stats: dict[str, int] = {}
+    if job.counts:
+        stats = dict(cast(CountsGames, plugin).game_stats(played.final))
     record = None
     if job.keep_records:
         names = [f"P{seat + 1}" for seat in range(job.players)]
@@ -119,14 +120,16 @@ def _check(
     variant: str | None,
     rules: RulesBase | Mapping[str, Any] | None,
     workers: int,
+    found: tuple[GamePlugin[Any, Any, Any], Any] | None = None,
 ) -> tuple[GamePlugin[Any, Any, Any], _Job]:
-    """Refuse a bad run before any process starts."""
+    """Refuse a bad run before any process starts (``found``: the game as
+    :func:`found_game` finds it, when the caller has looked it up)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise SimulationError(f"the number of games must be a whole number >= 0, not {games!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise SimulationError(f"the number of workers must be a whole number >= 1, not {workers!r}")
     # Looked up afresh, not from the workers' cache: VNCARDS_PLUGINS may have changed.
-    plugin = load_game(game) if isinstance(game, str) else game
+    plugin, reference = found_game(game) if found is None else found
     chosen, name, overrides = _rules_of(plugin, variant, rules)
     lo, hi = plugin.player_range(chosen)
     n = max(int(lo), min(4, int(hi))) if players is None else players
@@ -157,7 +160,8 @@ def _check(
     for reference in sorted(named):
         bot_factory(plugin, reference)  # a module:attribute bot that is not there is refused
     names = tuple(_bot_name(b) for b in specs)
-    job = _Job(game_reference(plugin, game), chosen, name, overrides, n, specs, names, 0, False)
+    counts = isinstance(plugin, CountsGames)
+    job = _Job(reference, chosen, name, overrides, n, specs, names, 0, False, counts)
     return plugin, job
 
 
@@ -211,6 +215,23 @@ def play_games(
     """
     plugin, job = _check(game, games, players, bots, variant, rules, workers)
     job = _with_seed(job, seed, keep_records)
+    return _play_checked(
+        plugin, job, games, workers, scheduler, progress, force_workers, dask_timeout, on_game
+    )
+
+
+def _play_checked(
+    plugin: GamePlugin[Any, Any, Any],
+    job: _Job,
+    games: int,
+    workers: int,
+    scheduler: str | None,
+    progress: Callable[[int], None] | None,
+    force_workers: bool,
+    dask_timeout: float | None,
+    on_game: Callable[[GameSummary], None] | None,
+) -> list[GameSummary]:
+    """:func:`play_games` once the run is checked."""
     if games == 0:
         return []
     if scheduler is not None:
@@ -226,7 +247,7 @@ def _with_seed(job: _Job, seed: int, keep_records: bool) -> _Job:
         raise SeedError(f"the seed of a run must be a whole number, not {seed!r}")
     return _Job(
         job.game, job.rules, job.variant, job.overrides, job.players, job.bots, job.names,
-        seed, keep_records,
+        seed, keep_records, job.counts,
     )  # fmt: skip
 
 
@@ -332,13 +353,13 @@ def simulate(
     >>> [f.statistic.key for f in stats.figures][:2]
     ['chops', 'thoi_2']
     """
-    plugin = load_game(game) if isinstance(game, str) else game
+    found = found_game(game)  # the installed games read once for the whole run
+    plugin, job = _check(game, games, players, bots, variant, rules, workers, found)
     # counted as the games come: memory stays flat however many games are played
     tally = Tally(players=players or 0)
-    play_games(
-        game, games=games, players=players, bots=bots, variant=variant, rules=rules,
-        seed=seed, workers=workers, scheduler=scheduler, progress=progress,
-        on_game=tally.add,
+    _play_checked(
+        plugin, _with_seed(job, seed, False), games, workers, scheduler, progress, False,
+        None, tally.add,
     )  # fmt: skip
     return tally.stats(plugin, variant=variant, rules=rules, seed=seed)
 
