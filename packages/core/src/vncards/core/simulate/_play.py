@@ -157,8 +157,8 @@ def _check(
         raise PluginError(
             f"{plugin.name} has no bot {', '.join(map(repr, unknown))} (known: {known})"
         )
-    for reference in sorted(named):
-        bot_factory(plugin, reference)  # a module:attribute bot that is not there is refused
+    for bot in sorted(named):
+        bot_factory(plugin, bot)  # a module:attribute bot that is not there is refused
     names = tuple(_bot_name(b) for b in specs)
     counts = isinstance(plugin, CountsGames)
     job = _Job(reference, chosen, name, overrides, n, specs, names, 0, False, counts)
