@@ -120,6 +120,7 @@ from vncards.core._plugins import (
     offered_bots,
     stocked_deal_json,
 )
+from vncards.core._ranks import CLIMBING, POKER, RUMMY, AceInRuns, RankOrder
 from vncards.core._reading import heads_up_worlds
 from vncards.core._records import (
     MAX_RECORD_BYTES,
@@ -185,6 +186,7 @@ __all__ = [
     "BOTS_ENTRY_POINT_GROUP",
     "CARD",
     "CARDS",
+    "CLIMBING",
     "DECK",
     "ENTRY_POINT_GROUP",
     "FRENCH",
@@ -193,8 +195,11 @@ __all__ = [
     "MAX_RECORD_DEPTH",
     "MAX_RULE_NUMBER",
     "MISREADS_VI",
+    "POKER",
     "REFUSALS_VI",
+    "RUMMY",
     "TRUE",
+    "AceInRuns",
     "ActionKey",
     "AnalyzesHands",
     "BeatsCards",
@@ -264,6 +269,7 @@ __all__ = [
     "Probes",
     "RandomBot",
     "Rank",
+    "RankOrder",
     "ReadsMoves",
     "RecordAction",
     "RecordError",
