@@ -4,13 +4,17 @@ tie-breaks, both straight orders of ``wheel``, 3-card chi, the 3-against-5 compa
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from vncards.maubinh import RANK, SUIT, MauBinhRules, evaluator, hand_code
+from vncards.core import POKER
+from vncards.maubinh import RANK, SUIT, MauBinhRules, evaluator, hand_code, mb_rank
+from vncards.maubinh._hands import _tables
+from vncards.maubinh._instant import _THREE_STRAIGHTS
 from vncards.maubinh._rules import HAND_CODES
 
 from tests.maubinh._helpers import ids, key
@@ -173,3 +177,35 @@ def test_every_category_reached_by_some_five_cards() -> None:
     seen = {hand_code(ev.key(rng.sample(range(52), 5))) for _ in range(20_000)}
     seen |= {hand_code(ev.key(ids(t))) for t, _ in FIVE}
     assert seen == set(HAND_CODES)
+
+
+def test_rank_order_is_core_poker_order() -> None:
+    """Rules, "Cards and table": 2 3 … K A is core's POKER order; the evaluator's rank of a
+    card id is its position there (the 2 is 0, the A 12)."""
+    assert POKER.positions == RANK
+    assert tuple((c // 4 + 1) % 13 for c in range(52)) == RANK
+    assert all(mb_rank(c) == POKER.position(c) for c in range(52))
+    assert tuple(c % 4 for c in range(52)) == SUIT
+
+
+@pytest.mark.parametrize(
+    ("wheel", "digest"),
+    [
+        ("second", "95ca7cf4aadc9e7b9c78d433d2c6a248ffce1a4ecb904790110add1d1ffc5d4a"),
+        ("lowest", "cbb48aac83ad19c8c0b976fa12222d31abfbb68a7f1492fefc5a846addc888d4"),
+    ],
+)
+def test_lookup_tables_are_the_recorded_ones(wheel: str, digest: str) -> None:
+    """Every key of every rank multiset, under both straight orders, is the one recorded
+    before the tables were built from core's POKER order (a change here changes games)."""
+    tables = _tables(wheel)
+    text = repr([sorted(t.items()) for t in tables])
+    assert hashlib.sha256(text.encode()).hexdigest() == digest
+
+
+def test_three_straights_table_is_the_recorded_one() -> None:
+    """Rules, "ba-sanh": the rank counts of every 5 + 5 + 3 split into straights (POKER's
+    runs, A-2-3… and …Q-K-A), as recorded before they came from core."""
+    text = repr(sorted(_THREE_STRAIGHTS))
+    digest = "f21610d1130b813632a33755f5a8036e01e42119857d1568e7a99c16d1d98c07"
+    assert hashlib.sha256(text.encode()).hexdigest() == digest

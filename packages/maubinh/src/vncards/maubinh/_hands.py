@@ -1,8 +1,9 @@
 """The hand evaluator: a 5- or 3-card chi to its category and a comparable int key.
 
 Cards are core's ids (``rank * 4 + suit``, rank 0 = the 3 … 12 = the 2). Mậu Binh ranks
-the 2 lowest and the A highest, so the evaluator works on its own rank, ``(id // 4 + 1)
-% 13`` (0 = the 2 … 12 = the A).
+the 2 lowest and the A highest, so the evaluator works on the card's position in core's
+:data:`~vncards.core.POKER` order (0 = the 2 … 12 = the A), read into :data:`RANK` at
+import; the straights are that order's runs of five.
 
 A key is ``category << 22 | n1 << 18 | … | n5 << 2 | suit``: five rank nibbles (rank + 1,
 0 where a 3-card chi has no card) in the order ties are broken, and, only when
@@ -22,6 +23,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any, Final
 
+from vncards.core import POKER
 from vncards.maubinh._rules import HAND_CODES, HandCode, MauBinhRules, Wheel
 
 __all__ = [
@@ -36,8 +38,8 @@ __all__ = [
 
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
-RANK: Final[tuple[int, ...]] = tuple((c // 4 + 1) % 13 for c in range(52))
-"""Mậu Binh rank of each card id: 0 = the 2 … 12 = the A."""
+RANK: Final[tuple[int, ...]] = POKER.positions
+"""Mậu Binh rank of each card id, its position in the poker order: 0 = the 2 … 12 = the A."""
 SUIT: Final[tuple[int, ...]] = tuple(c % 4 for c in range(52))
 """Suit of each card id: 0 ♠ < 1 ♣ < 2 ♦ < 3 ♥."""
 _PRIME: Final[tuple[int, ...]] = tuple(_PRIMES[r] for r in RANK)
@@ -45,7 +47,7 @@ _SUITBIT: Final[tuple[int, ...]] = tuple(1 << s for s in SUIT)
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 _CAT_SHIFT: Final = 22
-_WHEEL_RANKS = (0, 1, 2, 3, 12)
+_RANKS = range(len(POKER.labels))
 
 
 def mb_rank(card: int) -> int:
@@ -87,15 +89,12 @@ def _pack(cat: int, nibbles: Sequence[int]) -> int:
 
 def _straight_place(ranks: Sequence[int], wheel: Wheel) -> int | None:
     """Place of five distinct ranks in the straight order (1 = lowest), or None."""
-    rs = sorted(ranks)
-    if tuple(rs) == _WHEEL_RANKS:
-        return 9 if wheel == "second" else 1
-    if rs[4] - rs[0] != 4:
+    place = POKER.run_place(ranks)  # 0 (the wheel A-2-3-4-5), 1 (2-3-4-5-6) … 9 (10-J-Q-K-A)
+    if place is None:
         return None
-    low = rs[0]  # 0 (2-3-4-5-6) … 8 (10-J-Q-K-A)
-    if wheel == "second":
-        return low + 1 if low < 8 else 10
-    return low + 2
+    if wheel == "second":  # the wheel between 9-10-J-Q-K and 10-J-Q-K-A
+        return {0: 9, 9: 10}.get(place, place)
+    return place + 1
 
 
 def _rank_key(ranks: Sequence[int], flush: bool, wheel: Wheel) -> int:
@@ -135,13 +134,12 @@ def _product(ranks: Sequence[int]) -> int:
 def _tables(wheel: Wheel) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     """(plain 5-card, flush 5-card, 3-card) keys by the prime product of the ranks."""
     plain: dict[int, int] = {}
-    for ranks in combinations_with_replacement(range(13), 5):
+    for ranks in combinations_with_replacement(_RANKS, 5):
         if max(ranks.count(r) for r in ranks) <= 4:
             plain[_product(ranks)] = _rank_key(ranks, False, wheel)
-    flush = {_product(rs): _rank_key(rs, True, wheel) for rs in combinations(range(13), 5)}
+    flush = {_product(rs): _rank_key(rs, True, wheel) for rs in combinations(_RANKS, 5)}
     three = {
-        _product(rs): _rank_key(rs, False, wheel)
-        for rs in combinations_with_replacement(range(13), 3)
+        _product(rs): _rank_key(rs, False, wheel) for rs in combinations_with_replacement(_RANKS, 3)
     }
     return plain, flush, three
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Final
 
+from vncards.core import POKER
 from vncards.maubinh._hands import RANK, SUIT
 from vncards.maubinh._rules import INSTANT_CODES, InstantCode, MauBinhRules
 
@@ -18,25 +19,19 @@ __all__ = ["instant_hand", "instant_hands", "instant_rank"]
 
 _NIBBLE: Final[tuple[int, ...]] = tuple(1 << (4 * r) for r in RANK)
 _SUIT_BYTE: Final[tuple[int, ...]] = tuple(1 << (8 * s) for s in SUIT)
-_EVERY_RANK_ONCE: Final = sum(1 << (4 * r) for r in range(13))
+_EVERY_RANK_ONCE: Final = sum(1 << (4 * r) for r in range(len(POKER.labels)))
 _LOW3: Final = 0x7777777777777  # three low bits of each of the 13 rank nibbles
 # the four suit counts, sorted and packed a nibble each (see _suit_shape), that split
 # into 5 + 5 + 3 cards, each part of one suit: 3-5-5, 3-10, 5-8 and 13
 _THREE_FLUSHES: Final = frozenset({0x0355, 0x003A, 0x0058, 0x000D})
 
 
-def _runs(length: int) -> list[tuple[int, ...]]:
-    """Rank sets of every straight of ``length`` cards (A-2-3… and …Q-K-A included)."""
-    runs = [tuple(range(low, low + length)) for low in range(13 - length + 1)]
-    runs.append((12, *range(length - 1)))  # the A below the 2
-    return runs
-
-
 def _three_straights() -> frozenset[int]:
-    """Packed rank counts of every 5 + 5 + 3 split into straights."""
+    """Packed rank counts of every 5 + 5 + 3 split into straights: the poker order's runs,
+    A-2-3… and …Q-K-A included."""
     out = set()
-    threes = _runs(3)
-    for a, b in combinations_with_replacement(_runs(5), 2):
+    threes = POKER.runs(3)
+    for a, b in combinations_with_replacement(POKER.runs(5), 2):
         for c in threes:
             counts = [0] * 13
             for r in (*a, *b, *c):

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from vncards.core import NotationError, RecordError, format_cards, parse_card
-from vncards.maubinh._hands import RANK, SUIT
+from vncards.core import POKER, NotationError, RecordError, format_cards, parse_card
 
 __all__ = ["card_ids", "record_card", "shown_cards"]
 
 
 def shown_cards(cards: Iterable[int]) -> list[str]:
     """Cards for people and queries, in Mậu Binh order: by rank (2 low, A high), then
-    suit."""
-    ordered: list[int] = sorted(cards, key=lambda c: (RANK[c], SUIT[c]))
+    suit (core's poker order)."""
+    ordered: list[int] = sorted(cards, key=POKER.sort_key)
     return format_cards(ordered)
 
 
