@@ -16,7 +16,7 @@ from typing import Any
 
 from vncards.core import BotMaker, RandomBot, SearchBot, SearchGame, SearchHooks, View
 from vncards.phom._actions import Discard, LayOff, Meld, Take
-from vncards.phom._cards import cards_of, mask_of
+from vncards.phom._cards import cards_of, mask_of, rank_of, suit_of
 from vncards.phom._engine import apply_action
 from vncards.phom._melds import solve, weigh
 from vncards.phom._moves import legal_actions
@@ -63,9 +63,10 @@ def _keep_value(rest: int) -> int:
     return total
 
 
-_SAME_RANK = tuple(sum(1 << (13 * s + c % 13) for s in range(4)) for c in range(52))
+_SAME_RANK = tuple(sum(1 << (13 * s + rank_of(c)) for s in range(4)) for c in range(52))
 _NEAR_IN_SUIT = tuple(
-    sum(1 << (13 * (c // 13) + r) for r in range(13) if 0 < abs(r - c % 13) <= 2) for c in range(52)
+    sum(1 << (13 * suit_of(c) + r) for r in range(13) if 0 < abs(r - rank_of(c)) <= 2)
+    for c in range(52)
 )
 
 

@@ -1,16 +1,18 @@
 """The French deck as Phỏm sees it: the ace low, card masks laid out by suit.
 
-Phỏm runs go A 2 3 … K (the ace only low) and suits matter only for runs, so the engine
-numbers cards its own way: ``suit * 13 + rank`` with rank 0 for the ace up to 12 for
-the king. A hand is a 52-bit mask in that numbering, and the 13 bits of one suit are a
-plain shift away (``hand >> 13 * suit & 0x1FFF``), which is what the run finder reads.
-Card text is core's notation (``9S``, ``10H``, ``9 bích``).
+Phỏm runs go A 2 3 … K (the ace only low: core's :data:`~vncards.core.RUMMY` order) and
+suits matter only for runs, so the engine numbers cards its own way: ``suit * 13 + rank``
+with the rank the card's position in that order, 0 for the ace up to 12 for the king. A
+hand is a 52-bit mask in that numbering, and the 13 bits of one suit are a plain shift
+away (``hand >> 13 * suit & 0x1FFF``), which is what the run finder reads. Card text is
+core's notation (``9S``, ``10H``, ``9 bích``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from vncards.core import DECK, RUMMY
 from vncards.core import format_card as core_format
 from vncards.core import mask_ids as cards_of
 from vncards.core import parse_card as core_parse
@@ -32,9 +34,9 @@ SUIT_BITS = 0x1FFF
 """The 13 rank bits of one suit."""
 ALL_CARDS = (1 << 52) - 1
 
-# core numbers cards rank_index * 4 + suit with 3 lowest and 2 highest; Phỏm's rank of
-# core's rank index i is (i + 2) % 13 (A 0, 2 1, 3 2, …, K 12)
-_FROM_CORE = tuple(((c & 3) * 13 + ((c >> 2) + 2) % 13) for c in range(52))
+# core numbers cards rank_index * 4 + suit with 3 lowest and 2 highest; Phỏm's number
+# of a core id is its suit's block of 13 and its rank's position in the A-low order
+_FROM_CORE = tuple(DECK[c].suit.value * 13 + RUMMY.position(c) for c in range(52))
 _TO_CORE = tuple(_FROM_CORE.index(p) for p in range(52))
 _NAMES = tuple(core_format(_TO_CORE[p]) for p in range(52))
 
@@ -49,7 +51,7 @@ def from_core(card_id: int) -> int:
 
 
 def rank_of(card: int) -> int:
-    """The card's rank, 0 (ace) to 12 (king).
+    """The card's rank, its position in the A-low order: 0 (ace) to 12 (king).
 
     >>> rank_of(parse_phom_card("AS")), rank_of(parse_phom_card("KH"))
     (0, 12)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vncards.core import RUMMY
 from vncards.phom._cards import SUIT_BITS, card_names, cards_of, mask_of, parse_phom_card  # noqa: F401 - the examples use them
 
 __all__ = [
@@ -71,31 +72,33 @@ def weigh(mask: int, table: tuple[int, ...] = FACE) -> int:
     )
 
 
+def _rank_bits(positions: Sequence[int]) -> int:
+    return sum(1 << p for p in positions)
+
+
+# every run of one suit as a 13-bit pattern, 3 to 13 ranks of the A-low order, by lowest
+# rank, then by length: the order in which the solver meets them
+_SHAPES = tuple(
+    sorted(
+        (_rank_bits(run) for length in range(3, 14) for run in RUMMY.runs(length)),
+        key=lambda shape: (shape & -shape, shape),
+    )
+)
+_SHAPE_SET = frozenset(_SHAPES)
+
+
 def _runs_of(pattern: int) -> tuple[int, ...]:
     """Every run (3+ consecutive ranks) inside one suit's 13-bit pattern."""
-    out = []
-    for lo in range(13):
-        if not pattern >> lo & 1:
-            continue
-        run = 1 << lo
-        hi = lo + 1
-        while hi < 13 and pattern >> hi & 1:
-            run |= 1 << hi
-            if hi - lo >= 2:
-                out.append(run)
-            hi += 1
-    return tuple(out)
+    return tuple(shape for shape in _SHAPES if pattern & shape == shape)
 
 
 _RUNS = tuple(_runs_of(p) for p in range(1 << 13))
 _RANK = tuple((1 | 1 << 13 | 1 << 26 | 1 << 39) << r for r in range(13))
-_POP = tuple(bin(i).count("1") for i in range(1 << 13))
 
 
 def _is_run(pattern: int) -> bool:
     """Whether a suit pattern is one block of three or more consecutive ranks."""
-    block = pattern // (pattern & -pattern)
-    return _POP[pattern] >= 3 and block & (block + 1) == 0
+    return pattern in _SHAPE_SET
 
 
 def is_phom(mask: int) -> bool:
@@ -131,7 +134,7 @@ def classify_meld(mask: int) -> str | None:
 
 
 # bits where a run of three may start: ranks A to J of each suit
-_RUN_STARTS = sum(0x7FF << 13 * suit for suit in range(4))
+_RUN_STARTS = sum(_rank_bits([run[0] for run in RUMMY.runs(3)]) << 13 * suit for suit in range(4))
 
 
 def meldable(hand: int) -> int:
