@@ -80,7 +80,7 @@ def _rank_bits(positions: Sequence[int]) -> int:
 # rank, then by length: the order in which the solver meets them
 _SHAPES = tuple(
     sorted(
-        (_rank_bits(run) for length in range(3, 14) for run in RUMMY.runs(length)),
+        (_rank_bits(run) for n in range(3, len(RUMMY.labels) + 1) for run in RUMMY.runs(n)),
         key=lambda shape: (shape & -shape, shape),
     )
 )
