@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from vncards.core._cards import DECK, Rank
@@ -119,11 +120,14 @@ class RankOrder:
         >>> RUMMY.run_place([11, 12, 0]) is None  # Q-K-A does not wrap
         True
         """
-        wanted = sorted(positions)
-        for place, run in enumerate(self.runs(len(wanted))):
-            if sorted(run) == wanted:
-                return place
-        return None
+        wanted = tuple(sorted(positions))
+        return _places(self, len(wanted)).get(wanted)
+
+
+@cache
+def _places(order: RankOrder, length: int) -> dict[tuple[int, ...], int]:
+    """The place of each run of ``length`` in ``order``, by its sorted positions."""
+    return {tuple(sorted(run)): place for place, run in enumerate(order.runs(length))}
 
 
 CLIMBING = RankOrder("climbing", tuple(r.label for r in Rank), "high")
