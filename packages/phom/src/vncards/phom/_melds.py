@@ -84,7 +84,6 @@ _SHAPES = tuple(
         key=lambda shape: (shape & -shape, shape),
     )
 )
-_SHAPE_SET = frozenset(_SHAPES)
 
 
 def _runs_of(pattern: int) -> tuple[int, ...]:
@@ -93,12 +92,13 @@ def _runs_of(pattern: int) -> tuple[int, ...]:
 
 
 _RUNS = tuple(_runs_of(p) for p in range(1 << 13))
+_IS_RUN = tuple(p in runs for p, runs in enumerate(_RUNS))
 _RANK = tuple((1 | 1 << 13 | 1 << 26 | 1 << 39) << r for r in range(13))
 
 
 def _is_run(pattern: int) -> bool:
     """Whether a suit pattern is one block of three or more consecutive ranks."""
-    return pattern in _SHAPE_SET
+    return _IS_RUN[pattern]
 
 
 def is_phom(mask: int) -> bool:
