@@ -35,8 +35,9 @@ def test_the_plugin_is_made_of_the_games_parts() -> None:
 
 def test_the_fast_playout_is_the_games_declared_seam() -> None:
     """The plugin's ``playout`` is the game's own method, lent by core's Plugin."""
-    assert plugin.playout.__self__ is plugin.game
-    assert plugin.playout.__func__ is TuSacGame.playout
+    seam: Any = plugin.playout
+    assert seam.__self__ is plugin.game
+    assert seam.__func__ is TuSacGame.playout
 
 
 def test_bot_makers_receive_the_plugin_and_a_seed() -> None:

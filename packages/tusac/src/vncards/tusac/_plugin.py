@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
-from vncards.core import Bot, CardLook, Plugin
+from vncards.core import Bot, CardLook, Plugin, Statistic
 from vncards.tusac._bots import BOTS
 from vncards.tusac._codec import TuSacCodec, TuSacProbes
 from vncards.tusac._engine import TuSacAction, TuSacState
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         name: str
         default_opponent: str
         notation_examples: tuple[str, ...]
+        statistics: tuple[Statistic, ...]
 
         def view(self, state: TuSacState, seat: int) -> TuSacView:
             """A seat's view, Tứ Sắc's own."""
