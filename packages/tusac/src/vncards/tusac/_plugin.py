@@ -1,6 +1,19 @@
 """The Tứ Sắc plugin: core's :class:`~vncards.core.Plugin` over the game (``_game``), its
 record codec and probes (``_codec``), its bots, and the tools' queries and statistics
-counters (``_queries``) and play-screen words (``_words``)."""
+counters (``_queries``) and play-screen words (``_words``).
+
+>>> from vncards.core import play_game
+>>> st = plugin.new_game(TuSacRules(), 4, seed=7)
+>>> game = play_game(plugin, st, [plugin.bots["greedy"](i) for i in range(4)])
+>>> plugin.result(game.final).finished, sum(plugin.result(game.final).payments)
+(True, 0)
+>>> plugin.split_card_list("RK GR"), plugin.card_look("RK", vietnamese=True)
+(['RK', 'GR'], CardLook(label='tướng đỏ', colour='red'))
+>>> plugin.referee({"game": "tusac", "players": ["A"], "hands": {"A": []}})
+Traceback (most recent call last):
+...
+vncards.core._errors.RecordError: tusac is played by 2 to 4 players, not 1
+"""
 
 from __future__ import annotations
 
@@ -68,17 +81,4 @@ plugin = cast(
         tools=(TuSacQueries(), TuSacStatistics(), TuSacScreen()),
     ),
 )
-"""The ``tusac`` plugin (entry point ``vncards.games``).
-
->>> from vncards.core import play_game
->>> st = plugin.new_game(TuSacRules(), 4, seed=7)
->>> game = play_game(plugin, st, [plugin.bots["greedy"](i) for i in range(4)])
->>> plugin.result(game.final).finished, sum(plugin.result(game.final).payments)
-(True, 0)
->>> plugin.split_card_list("RK GR"), plugin.card_look("RK", vietnamese=True)
-(['RK', 'GR'], CardLook(label='tướng đỏ', colour='red'))
->>> plugin.referee({"game": "tusac", "players": ["A"], "hands": {"A": []}})
-Traceback (most recent call last):
-...
-vncards.core._errors.RecordError: tusac is played by 2 to 4 players, not 1
-"""
+"""The ``tusac`` plugin (entry point ``vncards.games``)."""
