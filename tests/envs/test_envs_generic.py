@@ -6,13 +6,14 @@ docs/envs.md, "A game of your own" and "Parallel API")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib.metadata import EntryPoint
 from typing import Any
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
-from vncards.core import IllegalMove, referee
+from vncards.core import IllegalMove, Plugin, referee
 from vncards.envs import (
     ENTRY_POINT_GROUP,
     EnvOptionError,
@@ -24,16 +25,21 @@ from vncards.envs import (
     raw_env,
 )
 from vncards.envs.tusac_v0 import TuSacEncoding
-from vncards.tusac import TuSacGame
+from vncards.tusac import BOTS, TuSacCodec, TuSacGame, TuSacProbes
 
 from .test_envs_episodes import play_random_episode
 from .test_envs_pettingzoo import PETTINGZOO_EXPECTED
 
 
-class Renamed(TuSacGame):
+class _RenamedGame(TuSacGame):
+    info = replace(TuSacGame.info, name="renamed")
+
+
+class Renamed(Plugin[Any, Any, Any]):
     """Tứ Sắc under a name no encoding module has: a stand-in for a new game."""
 
-    name = "renamed"
+    def __init__(self) -> None:
+        super().__init__(_RenamedGame(), TuSacCodec(), BOTS, probes=TuSacProbes())
 
 
 def test_a_game_with_no_encoding_gets_the_generic_one_and_plays_exactly() -> None:

@@ -17,7 +17,7 @@ from vncards.samloc._game import search_bot as samloc_search
 from vncards.tienlen import plugin as tienlen
 from vncards.tienlen._plugin import search_bot as tienlen_search
 from vncards.tusac import plugin as tusac
-from vncards.tusac._plugin import search_bot as tusac_search
+from vncards.tusac import search_bot as tusac_search
 
 GAMES: dict[str, Any] = {"tienlen": tienlen, "samloc": samloc, "tusac": tusac}
 
@@ -145,7 +145,7 @@ def test_tusac_search_takes_an_offered_win() -> None:
             if d is None:
                 break
             if d.optional:
-                bot = tusac_search(0, iterations=20)
+                bot = tusac_search(tusac, 0, iterations=20)
                 assert bot.choose(tusac.view(state, d.seat), d.actions, True) == d.actions[0]
                 return
             greedy = tusac.bots["greedy"](seed)

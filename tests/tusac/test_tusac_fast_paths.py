@@ -59,6 +59,26 @@ def test_playout_of_greedy_bots_keeps_every_event() -> None:
         assert fast.final.events == plain.events
 
 
+def _mixed(seed: int, seats: int) -> list[Any]:
+    """Random bots (sometimes declining a win) in the even seats, greedy ones between."""
+    return [
+        RandomBot(seed + s) if s % 2 == 0 else plugin.bots["greedy"](seed + s) for s in range(seats)
+    ]
+
+
+def test_playout_of_random_and_greedy_seats_together_keeps_the_plain_games() -> None:
+    """Random bots at a table with greedy ones: the playout asks each as the plain loop
+    does (the random ones without a view) and keeps every event."""
+    rules = plugin.presets["standard"]
+    for seed in range(12):
+        seats = 2 + seed % 3
+        fast = play_game(plugin, plugin.new_game(rules, seats, seed), _mixed(seed, seats))
+        plain = plugin.new_game(rules, seats, seed)
+        assert fast.actions == _plain_loop(plain, _mixed(seed, seats))
+        assert fast.final == plain
+        assert fast.final.events == plain.events
+
+
 def test_a_bot_declining_a_forced_choice_is_refused_as_in_the_plain_loop() -> None:
     """A bot that answers nothing to a forced choice raises ``must-act``."""
 

@@ -16,7 +16,8 @@ True
 import vncards.tusac._native  # noqa: F401
 
 # isort: split
-from vncards.tusac._bots import BOTS, GreedyBot, random_bot
+from vncards.tusac._bots import BOTS, GreedyBot, greedy_bot, random_bot, search_bot
+from vncards.tusac._codec import TuSacCodec, TuSacProbes
 from vncards.tusac._deck import (
     CARD_CODES,
     COPIES,
@@ -55,6 +56,7 @@ from vncards.tusac._engine import (
     worst_discards,
     worst_of,
 )
+from vncards.tusac._game import TuSacGame
 from vncards.tusac._groups import (
     GROUP_CODES,
     GROUPS,
@@ -63,7 +65,9 @@ from vncards.tusac._groups import (
     group_lenh,
     take_shapes,
 )
-from vncards.tusac._plugin import TuSacGame, plugin
+from vncards.tusac._info import INFO
+from vncards.tusac._plugin import plugin
+from vncards.tusac._queries import TuSacQueries, TuSacStatistics
 from vncards.tusac._rules import PRESETS, TuSacRules
 from vncards.tusac._settle import REASONS, base_payment, settle, settle_transfers, winner_lenh
 from vncards.tusac._solver import (
@@ -81,6 +85,7 @@ from vncards.tusac._solver import (
     min_junk,
 )
 from vncards.tusac._view import TuSacView, determinize, make_view
+from vncards.tusac._words import TuSacScreen
 
 __all__ = [
     "ACTIVE",
@@ -92,6 +97,7 @@ __all__ = [
     "EMPTY_HAND",
     "GROUPS",
     "GROUP_CODES",
+    "INFO",
     "INSTANT_WIN",
     "KINDS",
     "PRESETS",
@@ -110,9 +116,14 @@ __all__ = [
     "Take",
     "TookGroup",
     "TuSacAction",
+    "TuSacCodec",
     "TuSacGame",
+    "TuSacProbes",
+    "TuSacQueries",
     "TuSacRules",
+    "TuSacScreen",
     "TuSacState",
+    "TuSacStatistics",
     "TuSacView",
     "base_payment",
     "best_grouping",
@@ -124,6 +135,7 @@ __all__ = [
     "discard_outs",
     "format_card",
     "format_cards",
+    "greedy_bot",
     "group_lenh",
     "hand_count",
     "hand_kinds",
@@ -141,6 +153,7 @@ __all__ = [
     "piece_of",
     "plugin",
     "random_bot",
+    "search_bot",
     "settle",
     "settle_transfers",
     "split_card_list",

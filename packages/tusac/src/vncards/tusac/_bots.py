@@ -1,25 +1,28 @@
-"""Tứ Sắc bots: ``random`` (core's random bot, always taking a win it is offered) and
-``greedy`` (takes whatever lowers its rác most, discards its worst rác)."""
+"""Tứ Sắc bots: ``random`` (core's random bot, always taking a win it is offered),
+``greedy`` (takes whatever lowers its rác most, discards its worst rác) and ``search``
+(core's determinized search with Tứ Sắc's hooks, :mod:`vncards.tusac._search`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from vncards.core import Bot, BotFactory, RandomBot, View
+from vncards.core import Bot, BotMaker, RandomBot, View
 from vncards.tusac._engine import Discard, Take, worst_of
+from vncards.tusac._search import search_bot
 from vncards.tusac._solver import hand_remove, min_junk
 from vncards.tusac._view import TuSacView
 
-__all__ = ["BOTS", "GreedyBot", "random_bot"]
+__all__ = ["BOTS", "GreedyBot", "greedy_bot", "random_bot", "search_bot"]
 
 
-def random_bot(seed: int) -> Bot:
+def random_bot(game: object, seed: int) -> Bot:
     """Core's random bot that never declines an offered win (it reads no view, so the
-    game loop builds none for it).
+    game loop builds none for it); a bot maker: the plugin played and a seed.
 
-    >>> random_bot(1).pick(["win"], True)
+    >>> random_bot(None, 1).pick(["win"], True)
     'win'
     """
     return RandomBot(seed, decline=0.0)
@@ -74,5 +77,17 @@ class GreedyBot:
         return best_takes[self._rng.randrange(len(best_takes))]
 
 
-BOTS: dict[str, BotFactory] = {"random": random_bot, "greedy": GreedyBot}
-"""Bot factories by name (seed → bot)."""
+def greedy_bot(game: object, seed: int) -> GreedyBot:
+    """The greedy bot (:class:`GreedyBot`); a bot maker.
+
+    >>> greedy_bot(None, 1).name
+    'greedy'
+    """
+    return GreedyBot(seed)
+
+
+BOTS: Mapping[str, BotMaker] = MappingProxyType(
+    {"random": random_bot, "greedy": greedy_bot, "search": search_bot}
+)
+"""Bot makers by name, each taking the plugin played and a seed (the plugin's
+``bots[name]`` takes the seed alone)."""

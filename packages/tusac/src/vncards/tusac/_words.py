@@ -30,7 +30,7 @@ from vncards.core import (
 )
 from vncards.tusac._engine import OwedDen, Revealed, TookGroup
 
-__all__ = ["ENGLISH", "VIETNAMESE", "TuSacTalk", "table_talk"]
+__all__ = ["ENGLISH", "VIETNAMESE", "TuSacScreen", "TuSacTalk", "table_talk"]
 
 _RECENT_DISCARDS = 6  # discards shown per seat: the latest, the older ones counted
 
@@ -479,6 +479,19 @@ def table_talk(vietnamese: bool = False) -> TuSacTalk:
     'tiền quàn'
     """
     return TuSacTalk(VIETNAMESE if vietnamese else ENGLISH)
+
+
+class TuSacScreen:
+    """What a play screen asks of Tứ Sắc: its words, as one of the plugin's tools."""
+
+    def table_talk(self, vietnamese: bool = False, rules: Any = None) -> TuSacTalk:
+        """What a play screen says about this game (:class:`~vncards.core.SpeaksAtTable`);
+        its payments do not depend on the preset.
+
+        >>> TuSacScreen().table_talk(vietnamese=True).reason("khui")
+        'tiền khui'
+        """
+        return table_talk(vietnamese)
 
 
 def _plain(words: Words | None) -> str:
