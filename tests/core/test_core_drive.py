@@ -210,11 +210,13 @@ def test_a_playout_is_asked_only_to_play_bots_to_the_end() -> None:
     kept_plain: list[Any] = []
     kept_fast: list[Any] = []
     drive(TIENLEN, plain, _bots(TIENLEN, 4, 9), keep=kept_plain)
-    drive(TIENLEN, fast, _bots(TIENLEN, 4, 9), keep=kept_fast, playout=True)
+    drive(TIENLEN, fast, bots=[RandomBot(9 * 10 + s) for s in range(4)], keep=kept_fast)
     assert kept_plain == kept_fast
     assert TIENLEN.result(plain) == TIENLEN.result(fast)
     with pytest.raises(ValueError, match="keeps no events"):
-        drive(TIENLEN, state, _bots(TIENLEN, 4, 9), playout=True, on_action=print)
+        drive(TIENLEN, state, bots=[RandomBot(1)] * 4, on_action=print)
+    with pytest.raises(ValueError, match="needs choosers or bots"):
+        drive(TIENLEN, state)
 
 
 def test_a_game_that_does_not_end_is_an_error_in_the_callers_words() -> None:

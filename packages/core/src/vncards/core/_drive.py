@@ -8,8 +8,8 @@ caller through callbacks: each applied action with its events, each decline.
 
 A chooser is a bot (:class:`BotChooser`, which hands the bot its seat's view and nothing
 else), a person at a screen or a table, or the next action of a record. A caller that
-plays bots to the end may let the game play itself through its fast seam
-(``playout=True``, see :class:`~vncards.core.FastPlayout`): the same choices, made
+plays bots to the end hands them over as they are (``bots=``): a game with a fast seam
+(:class:`~vncards.core.FastPlayout`) then plays them itself, making the same choices
 without views.
 
 ``play_game``, the referee's pass over a record, the server's bot turns, ``vncards
@@ -107,13 +107,13 @@ class BotChooser:
 def drive(
     plugin: Any,
     state: Any,
-    choosers: Sequence[Any] | Chooser,
+    choosers: Sequence[Any] | Chooser | None = None,
     *,
+    bots: Sequence[Any] | None = None,
     keep: list[Any] | None = None,
     on_action: Callable[[Any, Sequence[Any]], object] | None = None,
     on_decline: Callable[[int], object] | None = None,
     decisions: Callable[[Any], Any] | None = None,
-    playout: bool = False,
     max_steps: int = 100_000,
     overrun: str = "",
 ) -> Any:
@@ -128,8 +128,9 @@ def drive(
     ``max_steps`` choices raise ``RuntimeError(overrun)``. ``decisions`` replaces the
     game's ``decision`` (a record's reader names the seat of its next action).
 
-    With ``playout`` (every chooser a :class:`BotChooser`, no ``on_action``: a playout
-    keeps no events), a game with a fast seam plays the bots to the end itself.
+    ``bots`` instead of ``choosers`` (one :class:`~vncards.core.Bot` per seat) plays
+    those bots to the end: a game with a fast seam (``playout``) may play them itself,
+    keeping no events, so ``on_action`` is not taken then.
 
     >>> from vncards.core import RandomBot
     >>> from vncards.tienlen import plugin
@@ -143,15 +144,17 @@ def drive(
     >>> pending.seat == 1 - first, len(seen)  # stopped at the seat without a chooser
     (True, 1)
     """
-    if playout:
+    if bots is not None:
         if on_action is not None:
-            raise ValueError("a playout keeps no events: drive it without on_action")
+            raise ValueError("a playout keeps no events: drive bots without on_action")
         fast = getattr(plugin, "playout", None)
-        if fast is not None:
-            bots = [c.bot for c in choosers]  # type: ignore[union-attr]
-            record = _discard if keep is None else keep.append
-            if fast(state, bots, record, max_steps):
-                return None
+        if fast is not None and fast(
+            state, bots, _discard if keep is None else keep.append, max_steps
+        ):
+            return None
+        choosers = [BotChooser(plugin, bot) for bot in bots]
+    elif choosers is None:
+        raise ValueError("drive needs choosers or bots")
     one: Any = choosers if callable(choosers) else None
     seats: Sequence[Any] = () if one is not None else choosers  # type: ignore[assignment]
     # a bot that never reads its view is asked without one (see RandomBot.pick)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
-from vncards.core._drive import BotChooser, drive
+from vncards.core._drive import drive
 from vncards.core._errors import RecordError, RulesError
 from vncards.core._events import Cards, Event, Transfer, View
 from vncards.core._record_text import location, one_line
@@ -364,8 +364,7 @@ def play_game(
     """
     start = _copy(state) if keep_start else state
     actions: list[ActionT] = []
-    choosers = [BotChooser(plugin, bot) for bot in bots]
-    drive(plugin, state, choosers, keep=actions, playout=True, max_steps=max_steps)
+    drive(plugin, state, bots=bots, keep=actions, max_steps=max_steps)
     return PlayedGame(start, actions, state)
 
 

@@ -76,6 +76,12 @@ class _Reader:
         self.actions = record.actions
         self.seats = {name: seat for seat, name in enumerate(record.players)}
         self.turns = [_Turn(seat) for seat in range(len(record.players))]
+        # each action's turn, found once; a name not among the players is looked up
+        # when its action comes (where the record is found unreadable)
+        seats, turns = self.seats, self.turns
+        self.turn_of: list[_Turn | None] = [
+            turns[seats[a.player]] if a.player in seats else None for a in self.actions
+        ]
         self.index = 0
         self.reading = False
 
@@ -87,9 +93,11 @@ class _Reader:
 
     def decision(self, state: Any) -> _Turn | None:
         """The seat of the next action, or ``None`` after the last one."""
-        if self.index >= len(self.actions):
+        index = self.index
+        if index >= len(self.turn_of):
             return None
-        return self.turns[self.seat(self.index)]
+        turn = self.turn_of[index]
+        return self.turns[self.seat(index)] if turn is None else turn
 
     def read(self, state: Any, index: int, seat: int) -> Any:
         """Action ``index`` of the record, taken by ``seat``, as the game reads it."""
