@@ -161,6 +161,7 @@ def drive(
     picks = [c.pick if isinstance(c, BotChooser) else None for c in seats]
     decide = plugin.decision if decisions is None else decisions
     apply = plugin.apply
+    stop = STOP
     for _ in range(max_steps):
         d = decide(state)
         if d is None:
@@ -185,7 +186,7 @@ def drive(
             plugin.decline(state, seat)
             if on_decline is not None:
                 on_decline(seat)
-        elif choice is STOP:
+        elif choice is stop:
             return d
         else:
             events = apply(state, choice)

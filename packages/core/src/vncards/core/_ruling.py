@@ -108,8 +108,11 @@ class _Reader:
 
     def __call__(self, state: Any, decision: Any) -> Any:
         """The next action of the record, read against ``state``."""
-        action = self.read(state, self.index, decision.seat)
-        self.index += 1
+        index = self.index
+        self.reading = True
+        action = self.read_action(state, self.actions[index], decision.seat)
+        self.reading = False
+        self.index = index + 1
         return action
 
 
