@@ -50,10 +50,13 @@ from vncards.cli._turn import (
     human_turn,
 )
 from vncards.core import (
+    Event,
     PlayedGame,
     ReadsMoves,
+    View,
     VncardsError,
     derive_seed,
+    drive,
     record_game,
 )
 from vncards.core._search import make_bot
@@ -131,24 +134,46 @@ def _play_game(t: Sitting, rules: Any, seed: int, first: int | None) -> Any:
         verb = "first-you" if starter == t.human else "first"
         console.print(say(verb, t.vietnamese).format(who=t.names[starter]))
     t.announce(plugin.view(state, t.human).history)  # what the deal itself caused
-    while True:
-        d = plugin.decision(state)
-        if d is None:
-            return state
-        view = plugin.view(state, d.seat)
+    seats = _Seats(t, state)
+    drive(plugin, state, seats, keep=t.actions, on_action=seats.applied)
+    return state
+
+
+class _Seats:
+    """Every seat's chooser in core's loop: the human at the prompt, each other seat's
+    bot from its view. The human seat's view before each action is kept, so that what
+    changed around the action is said after it."""
+
+    def __init__(self, t: Sitting, state: Any) -> None:
+        self.t = t
+        self.state = state
+        self.asked = t.human
+        self.before: View | None = None
+
+    @property
+    def name(self) -> str:
+        """Who was asked last (named in the refusal of a declined forced choice)."""
+        t = self.t
+        return t.names[self.asked] if self.asked == t.human else str(t.bots[self.asked].name)
+
+    def __call__(self, state: Any, d: Any) -> Any:
+        t = self.t
+        self.asked = d.seat
+        view = t.plugin.view(state, d.seat)
         if d.seat == t.human:
             choice = human_turn(t, state, view, d.actions, d.optional)
         else:
             choice = t.bots[d.seat].choose(view, d.actions, d.optional)
-        if choice is None:
-            if not d.optional:
-                raise InputError(f"{t.names[d.seat]} declined a choice that was not optional")
-            plugin.decline(state, d.seat)
-            continue
-        t.actions.append(choice)
-        before = plugin.view(state, t.human)
-        t.announce(plugin.apply(state, choice))
-        t.between(before, plugin.view(state, t.human))
+        if choice is not None:
+            self.before = t.plugin.view(state, t.human)
+        return choice
+
+    def applied(self, action: Any, events: Sequence[Event]) -> None:
+        """Announce what an action caused, as the human seat sees it."""
+        t = self.t
+        t.announce(events)
+        assert self.before is not None
+        t.between(self.before, t.plugin.view(self.state, t.human))
 
 
 def _settle(t: Sitting, state: Any, number: int, games: int) -> Any:

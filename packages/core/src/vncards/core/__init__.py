@@ -28,6 +28,7 @@ from vncards.core._cards import (
 from vncards.core._cardset import FULL_DECK_MASK, CardSet, mask_ids, mask_of, rank_counts
 from vncards.core._climb_refusal import climb_refusal
 from vncards.core._climb_talk import ClimbTalk, ClimbWords
+from vncards.core._drive import STOP, BotChooser, Chooser, drive, forced_refusal
 from vncards.core._errors import (
     REFUSALS_VI,
     IllegalMove,
@@ -198,12 +199,14 @@ __all__ = [
     "POKER",
     "REFUSALS_VI",
     "RUMMY",
+    "STOP",
     "TRUE",
     "AceInRuns",
     "ActionKey",
     "AnalyzesHands",
     "BeatsCards",
     "Bot",
+    "BotChooser",
     "BotFactory",
     "BotMaker",
     "Budgeted",
@@ -212,6 +215,7 @@ __all__ = [
     "CardLook",
     "CardSet",
     "Cards",
+    "Chooser",
     "ChopRule",
     "ChopValue",
     "Chopped",
@@ -318,9 +322,11 @@ __all__ = [
     "deal",
     "derive_seed",
     "discover_games",
+    "drive",
     "error_words",
     "export_schemas",
     "follows",
+    "forced_refusal",
     "format_card",
     "format_cards",
     "game_record_schema",

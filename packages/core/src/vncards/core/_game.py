@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
-from vncards.core._bots import RandomBot
-from vncards.core._errors import IllegalMove, RecordError, RulesError
+from vncards.core._drive import drive
+from vncards.core._errors import RecordError, RulesError
 from vncards.core._events import Cards, Event, Transfer, View
 from vncards.core._record_text import location, one_line
 from vncards.core._records import GameRecord, check_payments, load_record
@@ -364,42 +364,8 @@ def play_game(
     """
     start = _copy(state) if keep_start else state
     actions: list[ActionT] = []
-    # a FastPlayout is known by its one method: isinstance on a runtime-checkable protocol
-    # costs about 10 µs, which is felt in a simulation of many short games
-    playout = getattr(plugin, "playout", None)
-    if playout is not None and playout(state, bots, actions.append, max_steps):
-        return PlayedGame(start, actions, state)
-    decision = plugin.decision
-    record = actions.append
-    apply = plugin.apply
-    view = plugin.view
-    # a random bot never reads its view: none is built for it (see RandomBot.pick)
-    picks = [bot.pick if isinstance(bot, RandomBot) and bot.drawn_in_loop else None for bot in bots]
-    for _ in range(max_steps):
-        d = decision(state)
-        if d is None:
-            return PlayedGame(start, actions, state)
-        seat = d.seat
-        pick = picks[seat]
-        if pick is not None:
-            choice = pick(d.actions, d.optional)
-        else:
-            choice = bots[seat].choose(view(state, seat), d.actions, d.optional)
-        if choice is None:
-            _decline(plugin, state, bots[seat], seat, d.optional)
-        else:
-            apply(state, choice)
-            record(choice)
-    raise RuntimeError(f"game did not end within {max_steps} steps")
-
-
-def _decline(
-    plugin: GamePlugin[StateT, ActionT, Any], state: StateT, bot: Bot, seat: int, optional: bool
-) -> None:
-    """A bot answered ``None``: decline the optional choice, or refuse the silence."""
-    if not optional:
-        raise IllegalMove("must-act", f"bot {bot.name} declined a forced choice")
-    plugin.decline(state, seat)
+    drive(plugin, state, bots=bots, keep=actions, max_steps=max_steps)
+    return PlayedGame(start, actions, state)
 
 
 def _copy(state: Any) -> Any:

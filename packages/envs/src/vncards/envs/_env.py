@@ -38,6 +38,7 @@ from vncards.core import (
     RecordAction,
     RulesError,
     View,
+    forced_refusal,
     get_game,
     record_game,
     resolve_rules,
@@ -471,10 +472,12 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
             plan = self._bot_plan
             if plan is not None and plan[: len(self._draft)] == self._draft:
                 return plan[len(self._draft)]
+        # the agent's step applies what is chosen, so core's loop (vncards.core.drive)
+        # cannot run here; its refusal of a declined forced choice is the one raised
         choice = bot.choose(view, offered, optional)
         if choice is None:
             if not optional:
-                raise IllegalMove("must-act", f"bot {bot.name} declined a forced choice")
+                raise forced_refusal(bot.name)
             return self.encoding._decline_id()
         if self.encoding.staged:
             self._bot_plan = self.encoding.stage_path(view, choice)

@@ -21,17 +21,19 @@ from typing import Any
 
 from pydantic import ValidationError
 from vncards.core import (
+    STOP,
     Bot,
+    BotChooser,
     Decision,
     Event,
     GamePlugin,
-    IllegalMove,
     PlayedGame,
     PluginError,
     RecordAction,
     RulesError,
     VncardsError,
     derive_seed,
+    drive,
     record_game,
     resolve_rules,
     vocabulary_of,
@@ -133,6 +135,7 @@ class Table:
     open_seats: list[int] = field(default_factory=list)
     talks: dict[str, Any] = field(default_factory=dict)  # the game's words, by language
     ended: bool = False
+    _chosen: dict[str, Any] = field(default_factory=dict)  # the step of the action applied next
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[asyncio.Event] = field(default_factory=set)
 
@@ -217,15 +220,25 @@ class Table:
         )
         return record.to_json()
 
-    def _apply(self, action: Any) -> None:
+    def _step(self, action: Any) -> dict[str, Any]:
+        """The stored step of ``action``, written before it is applied."""
         seat = getattr(action, "seat")  # noqa: B009 - every action names its seat
-        step = {"seat": seat, "action": self.plugin.action_to_record(self.state, action)}
-        self.events.extend(self.plugin.apply(self.state, action))
+        return {"seat": seat, "action": self.plugin.action_to_record(self.state, action)}
+
+    def _apply(self, action: Any) -> None:
+        step = self._step(action)
+        self._applied(action, self.plugin.apply(self.state, action), step)
+
+    def _applied(self, action: Any, events: Sequence[Event], step: dict[str, Any]) -> None:
+        self.events.extend(events)
         self.actions.append(action)
         self.steps.append(step)
 
     def _decline(self, seat: int) -> None:
         self.plugin.decline(self.state, seat)
+        self._declined(seat)
+
+    def _declined(self, seat: int) -> None:
         self.steps.append({"seat": seat, "decline": True})
 
     def join(self, seat: int, digest: str) -> int:
@@ -261,20 +274,28 @@ class Table:
     def run_bots(self) -> None:
         """Let the bots make their choices until a human seat must choose or the game
         is over."""
+        self._drive(None, None)
+
+    def _drive(self, seat: int | None, choice: Any) -> None:
+        """Through core's loop: ``seat``'s ``choice`` first when ``seat`` is given (an
+        action, or ``None`` to decline), then the bots' turns until a human seat must
+        choose or the game is over."""
         plugin = self.plugin
-        for _ in range(self.max_bot_steps):
-            d = self.decision = plugin.decision(self.state)
-            if d is None or d.seat not in self.bots:
-                return
-            bot = self.bots[d.seat]
-            choice = bot.choose(plugin.view(self.state, d.seat), d.actions, d.optional)
-            if choice is None:
-                if not d.optional:
-                    raise IllegalMove("must-act", f"bot {bot.name} declined a forced choice")
-                self._decline(d.seat)
-            else:
-                self._apply(choice)
-        raise RuntimeError(f"the bots made {self.max_bot_steps} choices without an end")
+        choosers: list[Any] = [
+            _Kept(self, BotChooser(plugin, self.bots[s])) if s in self.bots else None
+            for s in range(len(self.players))
+        ]
+        if seat is not None:
+            choosers[seat] = _Kept(self, _Once(self.players[seat], choice))
+        self.decision = drive(
+            plugin,
+            self.state,
+            choosers,
+            on_action=lambda action, events: self._applied(action, events, self._chosen),
+            on_decline=self._declined,
+            max_steps=self.max_bot_steps + (seat is not None),
+            overrun=f"the bots made {self.max_bot_steps} choices without an end",
+        )
 
     def act(self, seat: int, body: Any) -> int:
         """Carry out ``seat``'s action (a record action without ``player``, or
@@ -288,14 +309,12 @@ class Table:
         if _declines(body):
             if d.seat != seat or not d.optional:
                 raise _NOTHING_TO_DECLINE
-            self._decline(seat)
+            self._drive(seat, None)
         else:
             action = self._read(seat, body)
-            if d.seat == seat and action in d.actions:
-                self._apply(action)
-            else:
+            if d.seat != seat or action not in d.actions:
                 raise self._refusal(action)
-        self.run_bots()
+            self._drive(seat, action)
         return first
 
     def check(self, seat: int, body: Any) -> ApiError | None:
@@ -320,11 +339,9 @@ class Table:
             return len(self.events)
         first = len(self.events)
         choice = bot.choose(self.plugin.view(self.state, seat), d.actions, d.optional)
-        if choice is None and d.optional:
-            self._decline(seat)
-        else:
-            self._apply(d.actions[0] if choice is None else choice)
-        self.run_bots()
+        if choice is None and not d.optional:
+            choice = d.actions[0]  # a stand-in never leaves a forced choice unmade
+        self._drive(seat, choice)
         return first
 
     def _read(self, seat: int, body: Any) -> Any:
@@ -358,6 +375,38 @@ class Table:
         """Tell every open event stream that something happened."""
         for w in self.watchers:
             w.set()
+
+
+class _Once:
+    """A human seat's chooser in core's loop: the choice it made through the API, once;
+    asked again, it stops the loop (the seat chooses anew through the API)."""
+
+    def __init__(self, name: str, choice: Any) -> None:
+        self.name = name
+        self.choice = choice
+        self.spent = False
+
+    def __call__(self, state: Any, decision: Any) -> Any:
+        if self.spent:
+            return STOP
+        self.spent = True
+        return self.choice
+
+
+class _Kept:
+    """A seat's chooser whose chosen action is written as the table's step before the
+    loop applies it (a step is the record form the state had then)."""
+
+    def __init__(self, table: Table, chooser: Any) -> None:
+        self.table = table
+        self.chooser = chooser
+        self.name: str = chooser.name
+
+    def __call__(self, state: Any, decision: Any) -> Any:
+        choice = self.chooser(state, decision)
+        if choice is not None and choice is not STOP:
+            self.table._chosen = self.table._step(choice)
+        return choice
 
 
 _NOTHING_TO_DECLINE = ApiError(
