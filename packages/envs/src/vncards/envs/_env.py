@@ -45,6 +45,7 @@ from vncards.core import (
 from vncards.envs._checks import EnvOptionError, check_action, check_first, check_seed
 from vncards.envs._encoding import DECLINED
 from vncards.envs._lookup import encoding_for
+from vncards.envs._view_json import ViewJson
 
 __all__ = ["INSTANT_WINS", "VncardsEnv", "encoding_for"]
 
@@ -187,6 +188,7 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents: list[str] = []
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self._view_json = ViewJson(self.possible_agents)
         size = self.encoding.size
         obs_space = self.encoding.layout.space()
         mask_space = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
@@ -303,7 +305,7 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
             return
         info = self.infos[agent]
         if self.view_info:
-            info["view"] = self.view(self._seat_of[agent]).to_json(self.possible_agents)
+            info["view"] = self._view_json.write(self.view(self._seat_of[agent]))
         if self.with_features and self._decision is not None:
             info["legal_ids"], info["action_features"] = self._features()
 
