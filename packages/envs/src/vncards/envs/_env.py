@@ -45,6 +45,7 @@ from vncards.core import (
 from vncards.envs._checks import EnvOptionError, check_action, check_first, check_seed
 from vncards.envs._encoding import DECLINED
 from vncards.envs._lookup import encoding_for
+from vncards.envs._shed_fast import mask_bytes
 from vncards.envs._view_json import ViewJson
 
 __all__ = ["INSTANT_WINS", "VncardsEnv", "encoding_for"]
@@ -85,13 +86,14 @@ class _LegalIds:
             return [(i, k) for k, i in enumerate(self.ids)]
         return list(self.places.items())
 
-    def mark(self, mask: np.ndarray) -> None:
-        """Set the legal ids' entries of ``mask`` to 1."""
+    def mask(self, size: int) -> np.ndarray:
+        """The ``int8`` action mask of ``size`` entries: 1 at the legal ids."""
         ids = self.ids
         if isinstance(ids, range):
+            mask = np.zeros(size, dtype=np.int8)
             mask[ids.start : ids.stop : ids.step] = 1
-        elif ids:
-            mask[list(ids)] = 1
+            return mask
+        return np.frombuffer(mask_bytes(ids, size), dtype=np.int8)
 
 
 class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
@@ -433,12 +435,13 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         """``{"observation": the seat's view as a vector, "action_mask": its legal ids}``
         (the mask is all zeros unless ``agent`` is the one to act)."""
         seat = self._seat_of[agent]
-        mask = np.zeros(self.encoding.size, dtype=np.int8)
         step = self._decision
         draft: Sequence[int] = ()
         if step is not None and step[0] == seat:
-            self._legal_index().mark(mask)
+            mask = self._legal_index().mask(self.encoding.size)
             draft = self._draft
+        else:
+            mask = np.zeros(self.encoding.size, dtype=np.int8)
         return {
             "observation": self.encoding.observe(self.view(seat), draft),
             "action_mask": mask,
