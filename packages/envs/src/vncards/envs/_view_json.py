@@ -6,7 +6,10 @@ same (frozen) objects from one step to the next: :class:`ViewJson` keeps the JSO
 each event it has written and hands out a fresh copy of it, so that no two infos share
 a list or a dict. The ``public`` values are written with shortcuts for the values they
 mostly hold (card tokens, numbers, seats); anything else goes through the core's own
-writer. A view class with its own ``to_json`` is written by it.
+writer. A climbing game's view (:class:`~vncards.core.ShedView` itself) has its
+``public`` values and its plays written straight from its typed fields, as
+``ShedView`` writes them. A view class with its own ``to_json`` is written by it, an
+event class with its own ``to_json`` too.
 
 >>> from vncards.tienlen import plugin
 >>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=3)
@@ -19,15 +22,23 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vncards.core import Event, Seat, View
-from vncards.core._events import _public_json
+from vncards.core import Event, PlayList, Seat, ShedView, View
+from vncards.core._events import _json_value, _public_json
+from vncards.core.climbing._tokens import _cards
+from vncards.core.climbing._view import _Public
 
 __all__ = ["ViewJson", "json_copy"]
 
 _BASE_TO_JSON: Any = View.to_json
+_EVENT_TO_JSON: Any = Event.to_json
+_SHED_PUBLIC: Any = ShedView._public_values
+_SHED_ACTION: Any = ShedView.action_json
+_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
+"""Event class → its fields after ``seat``, each with whether it holds a seat."""
 
 
 def json_copy(value: Any) -> Any:
@@ -51,6 +62,11 @@ def _plain(value: Any) -> bool:
     """Whether ``value`` is written as itself (a string, a plain number, ``None``)."""
     kind = type(value)
     return kind is str or kind is int or kind is bool or kind is float or value is None
+
+
+def _seat_names(mask: int, players: Sequence[str]) -> list[str]:
+    """The names of the seats of a seat mask, lowest seat first."""
+    return [players[i] for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def _seat_keyed(value: dict[Any, Any]) -> bool:
@@ -84,15 +100,20 @@ class ViewJson:
         if type(view).to_json is not _BASE_TO_JSON:
             return view.to_json(players)
         to_act = view.to_act
+        if type(view) is ShedView and isinstance(view, ShedView):
+            legal, public = self._legal(view), self._shed_public(view)
+        else:
+            legal = [view.action_json(a) for a in view.legal]
+            public = self._public(view.public)
         return {
             "game": view.game,
             "seat": view.seat,
             "player": players[view.seat],
             "hand": list(view.hand),
             "to_act": None if to_act is None else players[to_act],
-            "legal": [view.action_json(a) for a in view.legal],
+            "legal": legal,
             "counts": {players[i]: n for i, n in enumerate(view.counts)},
-            "public": self._public(view.public),
+            "public": public,
             "history": self._history(view.history),
         }
 
@@ -104,11 +125,78 @@ class ViewJson:
         for e in events:
             hit = known.get(id(e))
             if hit is None or hit[0] is not e:
-                hit = (e, e.to_json(self.players))
+                hit = (e, self._event(e))
             kept[id(e)] = hit
             out.append(json_copy(hit[1]))
         self._events = kept
         return out
+
+    def _event(self, e: Event) -> Any:
+        """``e.to_json(players)``, the fields of an event class read once."""
+        if type(e).to_json is not _EVENT_TO_JSON:
+            return e.to_json(self.players)
+        players = self.players
+        fields = _FIELDS.get(type(e))
+        if fields is None:
+            names = [f.name for f in dataclasses.fields(e) if f.name != "seat"]
+            fields = _FIELDS[type(e)] = tuple((n, n in e.seat_fields) for n in names)
+        seat = e.seat
+        out: dict[str, Any] = {
+            "type": e.type,
+            "player": None if seat is None or seat < 0 else players[seat],
+        }
+        for name, is_seat in fields:
+            value = getattr(e, name)
+            if type(value) is tuple and all(type(v) is str for v in value):
+                out[name] = list(value)
+            elif _plain(value) and not is_seat:
+                out[name] = value
+            else:
+                out[name] = _json_value(value, players, is_seat)
+        return out
+
+    def _legal(self, view: ShedView) -> list[Any]:
+        """The JSON of a climbing view's plays, as ``ShedView.action_json`` writes them."""
+        legal: Any = view.legal
+        if type(legal) is not PlayList or type(view).action_json is not _SHED_ACTION:
+            return [view.action_json(a) for a in legal]
+        out: list[Any] = [{"play": _cards(m)} for m in legal.masks]
+        if legal.can_pass:
+            out.append({"pass": True})
+        return out
+
+    def _shed_public(self, view: ShedView) -> Any:
+        """A climbing view's ``public`` JSON from its typed fields (as
+        ``ShedView._public_values`` and the core's writer make it)."""
+        if type(view.public) is not _Public or type(view)._public_values is not _SHED_PUBLIC:
+            return self._public(view.public)
+        players = self.players
+        table = view.table
+        chain: dict[str, Any] | None = None
+        if view.chain_value:
+            chain = {
+                "value": view.chain_value,
+                "victim": players[view.chain_victim],
+                "chopper": players[view.chain_chopper],
+            }
+        return {
+            "table": None
+            if table is None
+            else {
+                "type": "play",
+                "player": None if view.table_seat < 0 else players[view.table_seat],
+                "cards": _cards(table.mask),
+                "combo": table.kind.code,
+            },
+            "pile": _cards(view.pile),
+            "played": {players[s]: _cards(m) for s, m in enumerate(view.played_by)},
+            "passed": _seat_names(view.passed, players),
+            "out": _seat_names(view.out, players),
+            "chain": chain,
+            "chop_net": {players[s]: v for s, v in enumerate(view.chop_net)},
+            "first": players[view.first],
+            "declarations": [self._event(e) for e in view.declarations],
+        }
 
     def _public(self, public: Any) -> Any:
         """The core's ``public`` JSON, its usual values written directly."""
