@@ -26,7 +26,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vncards.core import Event, PlayList, Seat, ShedView, View
+from vncards.core import Event, Pass, Play, PlayList, Seat, ShedView, View
 from vncards.core._events import _json_value, _public_json
 from vncards.core.climbing._tokens import _cards
 from vncards.core.climbing._view import _Public
@@ -52,10 +52,33 @@ def json_copy(value: Any) -> Any:
     """
     kind = type(value)
     if kind is dict:
-        return {k: json_copy(v) for k, v in value.items()}
+        return _copy_dict(value)
     if kind is list:
-        return [json_copy(v) for v in value]
+        return _copy_list(value)
     return value
+
+
+def _copy_dict(d: dict[Any, Any]) -> dict[Any, Any]:
+    out = d.copy()
+    for k, v in d.items():
+        kind = type(v)
+        if kind is list:
+            out[k] = _copy_list(v)
+        elif kind is dict:
+            out[k] = _copy_dict(v)
+    return out
+
+
+def _copy_list(items: list[Any]) -> list[Any]:
+    out = items.copy()
+    for i in range(len(items)):
+        v = items[i]
+        kind = type(v)
+        if kind is list:
+            out[i] = _copy_list(v)
+        elif kind is dict:
+            out[i] = _copy_dict(v)
+    return out
 
 
 def _plain(value: Any) -> bool:
@@ -156,13 +179,23 @@ class ViewJson:
         return out
 
     def _legal(self, view: ShedView) -> list[Any]:
-        """The JSON of a climbing view's plays, as ``ShedView.action_json`` writes them."""
+        """The JSON of a climbing view's actions, as ``ShedView.action_json`` writes them."""
         legal: Any = view.legal
-        if type(legal) is not PlayList or type(view).action_json is not _SHED_ACTION:
+        if type(view).action_json is not _SHED_ACTION:
             return [view.action_json(a) for a in legal]
-        out: list[Any] = [{"play": _cards(m)} for m in legal.masks]
-        if legal.can_pass:
-            out.append({"pass": True})
+        if type(legal) is PlayList:
+            out: list[Any] = [{"play": _cards(m)} for m in legal.masks]
+            if legal.can_pass:
+                out.append({"pass": True})
+            return out
+        out = []
+        for a in legal:
+            if type(a) is Play:
+                out.append({"play": _cards(a.cards)})
+            elif type(a) is Pass:
+                out.append({"pass": True})
+            else:
+                out.append(view.action_json(a))
         return out
 
     def _shed_public(self, view: ShedView) -> Any:
