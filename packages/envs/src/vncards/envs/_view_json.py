@@ -3,13 +3,13 @@ it, with each history event written once per game.
 
 A view's history grows by an action's events at every step, and its events are the
 same (frozen) objects from one step to the next: :class:`ViewJson` keeps the JSON of
-each event it has written and hands out a fresh copy of it, so that no two infos share
-a list or a dict. The ``public`` values are written with shortcuts for the values they
-mostly hold (card tokens, numbers, seats); anything else goes through the core's own
-writer. A climbing game's view (:class:`~vncards.core.ShedView` itself) has its
-``public`` values and its plays written straight from its typed fields, as
-``ShedView`` writes them. A view class with its own ``to_json`` is written by it, an
-event class with its own ``to_json`` too.
+the last history it wrote, writes only the events past the part the new history shares
+with it, and hands out fresh copies, so that no two infos share a list or a dict. The
+``public`` values are written with shortcuts for the values they mostly hold (card
+tokens, numbers, seats); anything else goes through the core's own writer. A climbing
+game's view (:class:`~vncards.core.ShedView` itself) has its ``public`` values and its
+plays written straight from its typed fields, as ``ShedView`` writes them. A view class
+with its own ``to_json`` is written by it, an event class with its own ``to_json`` too.
 
 >>> from vncards.tienlen import plugin
 >>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=3)
@@ -61,23 +61,16 @@ def json_copy(value: Any) -> Any:
 def _copy_dict(d: dict[Any, Any]) -> dict[Any, Any]:
     out = d.copy()
     for k, v in d.items():
-        kind = type(v)
-        if kind is list:
-            out[k] = _copy_list(v)
-        elif kind is dict:
-            out[k] = _copy_dict(v)
+        if type(v) is list or type(v) is dict:
+            out[k] = json_copy(v)
     return out
 
 
 def _copy_list(items: list[Any]) -> list[Any]:
     out = items.copy()
-    for i in range(len(items)):
-        v = items[i]
-        kind = type(v)
-        if kind is list:
-            out[i] = _copy_list(v)
-        elif kind is dict:
-            out[i] = _copy_dict(v)
+    for i, v in enumerate(items):
+        if type(v) is list or type(v) is dict:
+            out[i] = json_copy(v)
     return out
 
 
@@ -115,7 +108,8 @@ class ViewJson:
 
     def __init__(self, players: Sequence[str]) -> None:
         self.players: list[str] = list(players)
-        self._events: dict[int, tuple[Event, Any]] = {}
+        self._seen: list[Event] = []
+        self._written: list[Any] = []
 
     def write(self, view: View) -> dict[str, Any]:
         """``view.to_json(players)``."""
@@ -141,18 +135,19 @@ class ViewJson:
         }
 
     def _history(self, events: Sequence[Event]) -> list[Any]:
-        """Each event's JSON, written anew only for events not in the last history."""
-        known = self._events
-        kept: dict[int, tuple[Event, Any]] = {}
-        out = []
-        for e in events:
-            hit = known.get(id(e))
-            if hit is None or hit[0] is not e:
-                hit = (e, self._event(e))
-            kept[id(e)] = hit
-            out.append(json_copy(hit[1]))
-        self._events = kept
-        return out
+        """Each event's JSON, written anew only past the part of the history that is
+        the last history's (the same event objects, in the same places)."""
+        seen = self._seen
+        same = 0
+        most = min(len(seen), len(events))
+        while same < most and events[same] is seen[same]:
+            same += 1
+        written = self._written[:same]
+        for k in range(same, len(events)):
+            written.append(self._event(events[k]))
+        self._seen = list(events)
+        self._written = written
+        return [json_copy(j) for j in written]
 
     def _event(self, e: Event) -> Any:
         """``e.to_json(players)``, the fields of an event class read once."""
