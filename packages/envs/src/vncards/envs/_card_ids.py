@@ -29,7 +29,6 @@ from typing import Any
 from vncards.core import (
     IllegalMove,
     Kind,
-    Pass,
     Play,
     PlayList,
     SheddingGame,
@@ -168,19 +167,20 @@ class CardIdEncoding(SheddingEncoding):
     ) -> tuple[list[int], list[int]]:
         """One id per distinct play id offered, its place the offered play of that id
         with the smallest card mask; the pass, declaration and decline as themselves."""
-        if type(actions) is PlayList:
-            masks: Sequence[Any] = actions.masks
-            tail: list[Any] = [Pass(actions.seat)] if actions.can_pass else []
-        else:
-            masks, tail = actions, []
-        chosen, unnamed = play_places(masks, self._combo_rules)
-        others = [(self.action_id(view, masks[place]), place) for place in unnamed]
-        start = len(masks)
-        others.extend((self.action_id(view, a), start + k) for k, a in enumerate(tail))
+        masks: Sequence[Any] = actions
+        can_pass = False
+        if type(actions) is PlayList:  # its plays, then a pass when offered
+            masks, can_pass = actions.masks, actions.can_pass
+        ids, places, unnamed = play_places(masks, self._combo_rules)
+        for place in unnamed:
+            ids.append(self.action_id(view, masks[place]))
+            places.append(place)
+        if can_pass:
+            ids.append(self.pass_id)  # the id of the trailing Pass
+            places.append(len(masks))
         if optional:
-            others.append((self._decline_id(), len(actions)))
-        ids = [*chosen, *(i for i, _ in others)]
-        places = [*(p for _, p in chosen.values()), *(p for _, p in others)]
+            ids.append(self._decline_id())
+            places.append(len(actions))
         return ids, places
 
     def legal_ids(self, view: View, actions: Sequence[Any], optional: bool) -> list[int]:

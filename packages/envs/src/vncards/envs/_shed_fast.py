@@ -59,17 +59,15 @@ def play_id(cards: int, rules: ComboRules) -> int | None:
     return RUN0 + 52 * (SPANS * k + ranks - 2) + top
 
 
-def play_places(
-    masks: Sequence[Any], rules: ComboRules
-) -> tuple[dict[int, tuple[int, int]], list[int]]:
+def play_places(masks: Sequence[Any], rules: ComboRules) -> tuple[list[int], list[int], list[int]]:
     """For the offered plays ``masks`` (card masks or ``Play`` actions): each play id
-    offered with the smallest card mask offered with it and that play's place, and the
-    places of what has no play id (in order).
+    offered (in the order first offered) and the place of the play of that id with the
+    smallest card mask; then the places of what has no play id, in order.
 
     >>> from vncards.core import CardSet, ComboRules
     >>> low, high = CardSet.parse("3S 4S 5H").mask, CardSet.parse("3D 4C 5H").mask
     >>> play_places([high, low, "other"], ComboRules())
-    ({259: (..., 1)}, [2])
+    ([259], [1], [2])
     """
     chosen: dict[int, tuple[int, int]] = {}
     others: list[int] = []
@@ -87,7 +85,9 @@ def play_places(
         old = chosen.get(found)
         if old is None or cards < old[0]:
             chosen[found] = (cards, place)
-    return chosen, others
+    ids = list(chosen)
+    places = [place for _, place in chosen.values()]
+    return ids, places, others
 
 
 def _set_bits(out: bytearray, start: int, mask: int) -> None:
