@@ -12,7 +12,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+from vncards.core import Chopped, Passed, Played, Seat, Transfer, View
 from vncards.envs import raw_env
+from vncards.envs._view_json import ViewJson
 
 from ._configs import ENV_GAMES
 
@@ -81,3 +83,31 @@ def test_the_json_view_is_the_views_own_and_a_fresh_copy(game: str) -> None:
                 continue
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[pick.randrange(len(legal))]))
+
+
+def test_the_json_writer_follows_the_core_on_unusual_values() -> None:
+    """A plain view whose public values and history hold what the shortcuts do not
+    cover (seat fields, payments, nested lists and maps, events inside ``public``, a
+    seat given as -1) is written as its own ``to_json`` writes it, twice over."""
+    players = ["An", "Bình", "Chi"]
+    history = (
+        Played(0, ("3S", "4S", "5H"), "straight"),
+        Chopped(1, victim=0, value=6),
+        Passed(None),
+        Passed(-1),
+    )
+    public = {
+        "table": Played(Seat(2), ("2H",), "single"),
+        "paid": [Transfer(1, 0, 5, "chop")],
+        "by_seat": {Seat(0): [Seat(1), "x"], Seat(2): {"deep": [1, (2, 3)]}},
+        "names": ("a", "b"),
+        "seat": Seat(1),
+        "flag": True,
+        "nothing": None,
+    }
+    view = View("demo", 1, 2, ("3S",), (), (1, 2, 3), public, history)
+    writer = ViewJson(players)
+    for _ in range(2):
+        assert writer.write(view) == view.to_json(players)
+    longer = View("demo", 1, None, (), (), (0, 0, 0), public, (*history, Passed(2)))
+    assert writer.write(longer) == longer.to_json(players)

@@ -165,12 +165,14 @@ class ViewJson:
         }
         for name, is_seat in fields:
             value = getattr(e, name)
-            if type(value) is tuple and all(type(v) is str for v in value):
+            if is_seat:
+                out[name] = _json_value(value, players, True)
+            elif type(value) is tuple and all(type(v) is str for v in value):
                 out[name] = list(value)
-            elif _plain(value) and not is_seat:
+            elif _plain(value):
                 out[name] = value
             else:
-                out[name] = _json_value(value, players, is_seat)
+                out[name] = _json_value(value, players, False)
         return out
 
     def _legal(self, view: ShedView) -> list[Any]:
