@@ -8,7 +8,8 @@ environment stepped to the end / the app answering /v1/games in process.
 Both builds: a package that names hot modules to compile gives a platform wheel holding
 its compiled group (and ``vncards --version`` installed from the wheels says
 ``compiled``); every sdist is pure, and the CLI, core and Tiến lên installed from their
-sdists with ``VNCARDS_PURE=1`` (no compiling) play a game and say ``pure Python``.
+sdists with ``VNCARDS_PURE=1`` (no compiling) play a game and say ``pure Python``, and
+the environments installed so step an episode on their pure modules.
 
 Run from the repository root: ``python .ci/install_alone.py [PACKAGE ...]`` (all
 packages when none is named). Exits non-zero, naming
@@ -47,6 +48,7 @@ for name, plugin in games.items():
 
 ENVS_SMOKE = """
 import numpy as np
+from vncards.core._native import build_of
 from vncards.envs import env
 e = env("tienlen")
 e.reset(seed=3)
@@ -60,7 +62,7 @@ for agent in e.agent_iter():
     legal = np.flatnonzero(obs["action_mask"])
     e.step(int(rng.choice(legal)))
     steps += 1
-print("envs: one Tiến lên episode of", steps, "steps")
+print("envs: one Tiến lên episode of", steps, "steps", f"({build_of('vncards.envs')})")
 """
 
 SERVER_SMOKE = """
@@ -152,6 +154,8 @@ def main() -> None:
             for args in smoke:
                 out = run([python, *args], cwd=venv)
                 print(f"{name}: {out.strip().splitlines()[-1] if out.strip() else 'ok'}")
+                if name == "vncards-envs" and compiles(project) and "(compiled)" not in out:
+                    raise SystemExit(f"install-alone: the compiled envs wheel runs pure: {out}")
             if name == "vncards-cli":
                 script = str(Path(venv) / "bin" / "vncards")
                 out = run([script, "--version"], cwd=venv)
@@ -159,7 +163,7 @@ def main() -> None:
                     raise SystemExit(f"install-alone: the compiled wheels run pure: {out}")
                 run([script, "games"], cwd=venv)
                 print(f"{name}: {out.strip()}; `vncards games` ran")
-    if sys.argv[1:] == [] or "vncards-cli" in sys.argv[1:]:
+    if not sys.argv[1:] or {"vncards-cli", "vncards-envs"} & set(sys.argv[1:]):
         pure_from_sdists(sdists)
     print(f"install-alone: {len(packages)} packages built and installed alone")
 
@@ -194,8 +198,9 @@ def check_builds(
 
 
 def pure_from_sdists(sdists: list[Path]) -> None:
-    """The CLI, core and Tiến lên from their sdists, built with VNCARDS_PURE=1."""
-    wanted = ("vncards_cli-", "vncards_core-", "vncards_tienlen-")
+    """The CLI, core, Tiến lên and the environments from their sdists, built with
+    VNCARDS_PURE=1."""
+    wanted = ("vncards_cli-", "vncards_core-", "vncards_tienlen-", "vncards_envs-")
     files = [str(s) for s in sdists if s.name.startswith(wanted)]
     env = {**os.environ, "VNCARDS_PURE": "1"}
     with tempfile.TemporaryDirectory(prefix="vncards-pure-") as venv:
@@ -207,6 +212,10 @@ def pure_from_sdists(sdists: list[Path]) -> None:
             raise SystemExit(f"install-alone: the sdists built a compiled install: {out}")
         played = run([python, "-c", GAME_SMOKE], cwd=venv)
         print(f"sdists, pure: {out.strip()}; {played.strip().splitlines()[-1]}")
+        stepped = run([python, "-c", ENVS_SMOKE], cwd=venv).strip().splitlines()[-1]
+        if "(pure Python)" not in stepped:
+            raise SystemExit(f"install-alone: the envs sdist built a compiled install: {stepped}")
+        print(f"sdists, pure: {stepped}")
 
 
 if __name__ == "__main__":

@@ -121,6 +121,32 @@ def _env_steps() -> Callable[[], int]:
     return run
 
 
+def _env_steps_lean() -> Callable[[], int]:
+    """``env_steps`` with a cheaper pick (the mask read as bool, a legal id drawn by
+    ``random.Random``, as ``test_envs.py`` picks): the environment's own part of a step
+    shows, the workload's numpy pick (the same in both builds) left out."""
+    from vncards.envs import env
+
+    e = env("tienlen")
+
+    def run() -> int:
+        steps = 0
+        for episode in range(10):
+            e.reset(seed=episode)
+            pick = random.Random(episode).random
+            for _agent in e.agent_iter():
+                obs, _, term, trunc, _ = e.last()
+                if term or trunc:
+                    e.step(None)
+                    continue
+                legal = obs["action_mask"].view(bool).nonzero()[0]
+                e.step(int(legal[int(pick() * len(legal))]))
+                steps += 1
+        return steps
+
+    return run
+
+
 def _referee() -> Callable[[], int]:
     plugin = get_game("tienlen")
     rules = resolve_rules(plugin)
@@ -144,6 +170,7 @@ WORK: dict[str, Callable[[], Callable[[], int]]] = {
     "legal_responding": _responding,
     "search_rollouts": _rollouts,
     "env_steps": _env_steps,
+    "env_steps_lean": _env_steps_lean,
     "referee_records": _referee,
 }
 """Target name → a maker of one round of work (returning a checksum)."""

@@ -111,6 +111,7 @@ def _group(package: str) -> list[str]:
         "vncards.tusac",
         "vncards.maubinh",
         "vncards.phom",
+        "vncards.envs",
     ],
 )
 def test_a_group_runs_whole_compiled_or_whole_pure(package: str) -> None:

@@ -18,6 +18,10 @@ the generic one, or registers its own under :data:`ENTRY_POINT_GROUP`.
 
 from __future__ import annotations
 
+# first: the compiled modules load only when built from these very sources
+import vncards.envs._native  # noqa: F401
+
+# isort: split
 from collections.abc import Mapping
 from typing import Any
 

@@ -27,64 +27,29 @@ from collections.abc import Sequence
 from typing import Any
 
 from vncards.core import (
-    ComboRules,
     IllegalMove,
     Kind,
-    Pass,
     Play,
     PlayList,
     SheddingGame,
     View,
-    classify,
     format_card,
     mask_ids,
 )
+from vncards.envs._shed_fast import RUN0, SETS0, SPANS, play_id, play_places
 from vncards.envs._shedding import SheddingEncoding, _hand_mask
 
 __all__ = ["RUN0", "RUNS_END", "CardIdEncoding", "play_id"]
 
-SETS0 = 1
-"""Id of the first one-rank set (3♠ alone)."""
-RUN0 = SETS0 + 13 * 15
-"""196: id of the first straight or pair-run."""
-_SPANS = 12  # a run spans 2 … 13 ranks
-RUNS_END = RUN0 + 2 * _SPANS * 52
+RUNS_END = RUN0 + 2 * SPANS * 52
 """1444: one past the last run id."""
 _RUN_KINDS = (Kind.STRAIGHT, Kind.PAIR_RUN)
-
-
-def play_id(cards: int, rules: ComboRules) -> int | None:
-    """The id of the play of the card mask ``cards``; ``None`` when they form no
-    combination the ids name.
-
-    >>> from vncards.core import CardSet, ComboRules
-    >>> play_id(CardSet.parse("3S").mask, ComboRules())          # 1 + 15·0 + 0
-    1
-    >>> play_id(CardSet.parse("2S 2H").mask, ComboRules())       # 1 + 15·12 + (9 − 1)
-    189
-    >>> a = play_id(CardSet.parse("3S 4S 5H").mask, ComboRules())
-    >>> a == play_id(CardSet.parse("3D 4C 5H").mask, ComboRules()) == 196 + 52 + 11
-    True
-    """
-    if cards <= 0:
-        return None
-    rank = ((cards & -cards).bit_length() - 1) >> 2
-    suits = cards >> (4 * rank)
-    if suits < 16:
-        return SETS0 + 15 * rank + suits - 1
-    combo = classify(cards, rules)
-    if combo is None or combo.kind not in _RUN_KINDS:
-        return None
-    k = _RUN_KINDS.index(combo.kind)
-    ranks = combo.length // (1 + k)
-    top = 4 * combo.top_rank + ((cards >> (4 * combo.top_rank)) & 15).bit_length() - 1
-    return RUN0 + 52 * (_SPANS * k + ranks - 2) + top
 
 
 def _run_parts(action_id: int) -> tuple[Kind, int, int]:
     """``(kind, ranks, top card)`` of a run id."""
     block, top = divmod(action_id - RUN0, 52)
-    k, span = divmod(block, _SPANS)
+    k, span = divmod(block, SPANS)
     return _RUN_KINDS[k], span + 2, top
 
 
@@ -202,29 +167,20 @@ class CardIdEncoding(SheddingEncoding):
     ) -> tuple[list[int], list[int]]:
         """One id per distinct play id offered, its place the offered play of that id
         with the smallest card mask; the pass, declaration and decline as themselves."""
-        if type(actions) is PlayList:
-            masks: Sequence[Any] = actions.masks
-            tail: list[Any] = [Pass(actions.seat)] if actions.can_pass else []
-        else:
-            masks, tail = actions, []
-        rules = self._combo_rules
-        chosen: dict[int, tuple[int, int]] = {}  # id -> (mask, place)
-        others: list[tuple[int, int]] = []
-        for place, a in enumerate(masks):
-            cards = a if type(a) is int else a.cards if type(a) is Play else -1
-            found = play_id(cards, rules) if cards > 0 else None
-            if found is None:
-                others.append((self.action_id(view, a), place))
-                continue
-            old = chosen.get(found)
-            if old is None or cards < old[0]:
-                chosen[found] = (cards, place)
-        start = len(masks)
-        others.extend((self.action_id(view, a), start + k) for k, a in enumerate(tail))
+        masks: Sequence[Any] = actions
+        can_pass = False
+        if type(actions) is PlayList:  # its plays, then a pass when offered
+            masks, can_pass = actions.masks, actions.can_pass
+        ids, places, unnamed = play_places(masks, self._combo_rules)
+        for place in unnamed:
+            ids.append(self.action_id(view, masks[place]))
+            places.append(place)
+        if can_pass:
+            ids.append(self.pass_id)  # the id of the trailing Pass
+            places.append(len(masks))
         if optional:
-            others.append((self._decline_id(), len(actions)))
-        ids = [*chosen, *(i for i, _ in others)]
-        places = [*(p for _, p in chosen.values()), *(p for _, p in others)]
+            ids.append(self._decline_id())
+            places.append(len(actions))
         return ids, places
 
     def legal_ids(self, view: View, actions: Sequence[Any], optional: bool) -> list[int]:

@@ -19,6 +19,8 @@ class EnvOptionError(VncardsError, ValueError):
 
 def _as_int(value: object) -> int | None:
     """``value`` as an ``int`` when it is a Python or numpy integer (not a bool)."""
+    if type(value) is int:  # the usual case, first
+        return value
     if isinstance(value, bool | np.bool_):
         return None
     if isinstance(value, int):

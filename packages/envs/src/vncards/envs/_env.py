@@ -46,6 +46,8 @@ from vncards.core import (
 from vncards.envs._checks import EnvOptionError, check_action, check_first, check_seed
 from vncards.envs._encoding import DECLINED
 from vncards.envs._lookup import encoding_for
+from vncards.envs._shed_fast import mask_bytes
+from vncards.envs._view_json import ViewJson
 
 __all__ = ["INSTANT_WINS", "VncardsEnv", "encoding_for"]
 
@@ -85,13 +87,14 @@ class _LegalIds:
             return [(i, k) for k, i in enumerate(self.ids)]
         return list(self.places.items())
 
-    def mark(self, mask: np.ndarray) -> None:
-        """Set the legal ids' entries of ``mask`` to 1."""
+    def mask(self, size: int) -> np.ndarray:
+        """The ``int8`` action mask of ``size`` entries: 1 at the legal ids."""
         ids = self.ids
         if isinstance(ids, range):
+            mask = np.zeros(size, dtype=np.int8)
             mask[ids.start : ids.stop : ids.step] = 1
-        elif ids:
-            mask[list(ids)] = 1
+            return mask
+        return np.frombuffer(mask_bytes(ids, size), dtype=np.int8)
 
 
 class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
@@ -188,6 +191,7 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents: list[str] = []
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self._view_json = ViewJson(self.possible_agents)
         size = self.encoding.size
         obs_space = self.encoding.layout.space()
         mask_space = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
@@ -304,7 +308,7 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
             return
         info = self.infos[agent]
         if self.view_info:
-            info["view"] = self.view(self._seat_of[agent]).to_json(self.possible_agents)
+            info["view"] = self._view_json.write(self.view(self._seat_of[agent]))
         if self.with_features and self._decision is not None:
             info["legal_ids"], info["action_features"] = self._features()
 
@@ -432,12 +436,13 @@ class VncardsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         """``{"observation": the seat's view as a vector, "action_mask": its legal ids}``
         (the mask is all zeros unless ``agent`` is the one to act)."""
         seat = self._seat_of[agent]
-        mask = np.zeros(self.encoding.size, dtype=np.int8)
         step = self._decision
         draft: Sequence[int] = ()
         if step is not None and step[0] == seat:
-            self._legal_index().mark(mask)
+            mask = self._legal_index().mask(self.encoding.size)
             draft = self._draft
+        else:
+            mask = np.zeros(self.encoding.size, dtype=np.int8)
         return {
             "observation": self.encoding.observe(self.view(seat), draft),
             "action_mask": mask,

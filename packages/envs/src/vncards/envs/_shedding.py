@@ -40,6 +40,7 @@ from vncards.core import (
     mask_ids,
 )
 from vncards.envs._encoding import DECLINED, Encoding, ObservationLayout
+from vncards.envs._shed_fast import observation_bytes
 
 __all__ = ["ACTION_TYPES", "SheddingEncoding", "hand_positions", "play_from_positions"]
 
@@ -149,7 +150,11 @@ class SheddingEncoding(Encoding):
             parts.append(("declared", n, 1))
         self.layout = ObservationLayout(parts)
         self._slices = self.layout.slices
-        self._card_bits = 52 * (2 * n + 2)
+        # where the parts after the card blocks start, for observation_bytes
+        self._starts = tuple(
+            self._slices[part].start if part in self._slices else 0
+            for part in ("table_seat", "cards_left", "passed", "to_act", "declared")
+        )
         self._combo_rules = plugin.combo_rules(rules)
 
     feature_parts = (("cards", 52), ("type", len(ACTION_TYPES)))
@@ -287,42 +292,11 @@ class SheddingEncoding(Encoding):
 
     def observe(self, view: View, draft: Sequence[int] = ()) -> np.ndarray:
         """The observation vector of ``view`` (see the module docstring)."""
-        v = _shed_view(view)
-        n = self.n_players
-        me = v.seat
-        sl = self._slices
-        # the card blocks lie first, 52 bits each: one integer holds them all
-        bits = v.hand_mask
-        played, known = v.played_by, v.known
-        for s in range(n):
-            r = (s - me) % n
-            bits |= played[s] << (52 * (1 + r))
-            if known and known[s]:
-                bits |= known[s] << (52 * (1 + n + r))
-        table = v.table
-        if table is not None:
-            bits |= table.mask << (52 * (1 + 2 * n))
-        out = np.zeros(self.layout.size, dtype=np.int8)
-        cards = self._card_bits
-        raw = np.frombuffer(bits.to_bytes(cards // 8 + 1, "little"), dtype=np.uint8)
-        out[:cards] = np.unpackbits(raw, bitorder="little")[:cards]
-        if table is not None:
-            out[sl["table_seat"].start + (v.table_seat - me) % n] = 1
-        left0, passed0 = sl["cards_left"].start, sl["passed"].start
-        passed = v.passed
-        for s, count in enumerate(v.counts):
-            r = (s - me) % n
-            out[left0 + r] = count
-            if passed >> s & 1:
-                out[passed0 + r] = 1
-        if v.to_act is not None:
-            out[sl["to_act"].start + (v.to_act - me) % n] = 1
-        if self.declares:
-            declared0 = sl["declared"].start
-            for e in v.declarations:
-                if e.seat is not None:
-                    out[declared0 + (e.seat - me) % n] = 1
-        return out
+        # every entry written into one buffer (compiled), made an array at once
+        raw = observation_bytes(
+            _shed_view(view), self.n_players, self.layout.size, self._starts, self.declares
+        )
+        return np.frombuffer(raw, dtype=np.int8)
 
     def render(self, view: View, players: Sequence[str]) -> str:
         """The table from ``view.seat``: each seat's cards left, the table, the hand."""

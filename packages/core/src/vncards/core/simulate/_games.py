@@ -18,6 +18,7 @@ from typing import Any
 from vncards.core._errors import PluginError
 from vncards.core._game import Bot, GamePlugin, RulesBase, resolve_rules
 from vncards.core._plugins import (
+    BOTS_ENTRY_POINT_GROUP,
     ENTRY_POINT_GROUP,
     PluginWarning,
     discover_games,
@@ -253,10 +254,13 @@ def found_game(game: Any) -> tuple[GamePlugin[Any, Any, Any], Any]:
         return game, game_reference(game, game)
     if ":" in game:
         return load_game(game), game
-    eps = list(entry_points(group=ENTRY_POINT_GROUP))
+    # every installed package's entry points read once, for the games and their bots
+    installed = entry_points()
+    eps = list(installed.select(group=ENTRY_POINT_GROUP))
+    bots = list(installed.select(group=BOTS_ENTRY_POINT_GROUP))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PluginWarning)
-        plugin = discover_games(eps).get(game)
+        plugin = discover_games(eps, bots).get(game)
     if plugin is None:
         plugin = load_game(game)  # refused with the reason, as load_game words it
     return plugin, _reference_among(eps, plugin, game)
