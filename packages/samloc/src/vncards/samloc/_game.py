@@ -236,8 +236,10 @@ class SamLoc(SheddingGame[SamRules]):
 
     # ------------------------------------------------------------ tới trắng
 
-    def instant_wins(self, rules: SamRules, hands: Sequence[int]) -> list[tuple[int, str]]:
-        """Seats holding a tới trắng hand, best first (ties: lower seat first).
+    def instant_wins(
+        self, rules: SamRules, hands: Sequence[int], first: int = 0
+    ) -> list[tuple[int, str]]:
+        """Seats holding a tới trắng hand, best first (ties: turn order from ``first``).
 
         >>> from vncards.core import CardSet
         >>> pairs = CardSet.parse("3S 3H 5D 5C 7S 7H 9H 9D JC JS").mask
@@ -245,7 +247,7 @@ class SamLoc(SheddingGame[SamRules]):
         >>> plugin.instant_wins(plugin.presets["standard"], [pairs, triples])
         [(1, 'three-triples'), (0, 'five-pairs')]
         """
-        return self._ranked_instant_wins(rules, hands, 0)
+        return self._ranked_instant_wins(rules, hands, first)
 
     def _ranked_instant_wins(
         self, rules: SamRules, hands: Sequence[int], first: int
