@@ -26,7 +26,9 @@ from vncards.core import (
     resolve_rules,
 )
 from vncards.core import _rng as rng_module
+from vncards.samloc import SamLoc
 from vncards.samloc import plugin as samloc
+from vncards.samloc._game import build_plugin as build_sam_plugin
 from vncards.tienlen import TienLenGame
 from vncards.tienlen import plugin as tienlen
 from vncards.tienlen._engine import CHOP_TABLE, COMBO_RULES
@@ -281,7 +283,7 @@ def test_play_game_applies_through_an_apply_a_subclass_replaces() -> None:
     included."""
     applied: list[Any] = []
 
-    class Logging(type(samloc)):  # type: ignore[misc]
+    class Logging(SamLoc):
         plays_fast = False  # applies otherwise than the base: the compiled loop may not
 
         def apply(self, state: ClimbState, action: Any) -> list[Any]:
@@ -289,7 +291,7 @@ def test_play_game_applies_through_an_apply_a_subclass_replaces() -> None:
             events: list[Any] = super().apply(state, action)
             return events
 
-    game = Logging()
+    game = build_sam_plugin(Logging())
     rules = game.presets[game.default_preset]
     bots: list[Bot] = [game.bots["random"](s) for s in range(4)]
     played = play_game(game, game.new_game(rules, 4, 8), bots)
@@ -409,7 +411,7 @@ def test_fast_paths_follow_documented_flags_not_function_identity() -> None:
     assert not SheddingGame.has_side_decisions
     assert TienLenGame.plays_fast
     assert not TienLenGame.has_side_decisions
-    assert samloc.has_side_decisions
+    assert SamLoc.has_side_decisions
 
     class Applies(TienLenGame):
         def apply(self, state: ClimbState, action: Any) -> list[Any]:

@@ -13,7 +13,6 @@ from vncards.core import CardSet, play_game
 from vncards.core._search import SearchBot, make_bot
 from vncards.core.simulate._games import bot_factory
 from vncards.samloc import plugin as samloc
-from vncards.samloc._game import search_bot as samloc_search
 from vncards.tienlen import plugin as tienlen
 from vncards.tusac import plugin as tusac
 from vncards.tusac._plugin import search_bot as tusac_search
@@ -129,7 +128,7 @@ def test_samloc_declares_sam_with_an_unbeatable_plan() -> None:
     if d is None or not d.optional:
         pytest.skip("this deal ended at once (an instant win)")
     assert d.seat == 0
-    bot = samloc_search(0, iterations=50)
+    bot = samloc.bots["search"](0, iterations=50)
     assert isinstance(bot, SearchBot)
     assert bot.choose(samloc.view(state, 0), d.actions, True) == d.actions[0]
     assert bot.stats.rollouts == 0

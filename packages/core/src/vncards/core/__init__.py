@@ -88,6 +88,7 @@ from vncards.core._iface import (
     Probes,
     SaysMisreads,
     SaysViolations,
+    SeedOnly,
     why_illegal,
 )
 from vncards.core._ledger import Ledger
@@ -289,6 +290,7 @@ __all__ = [
     "SearchHooks",
     "SearchStats",
     "Seat",
+    "SeedOnly",
     "Settled",
     "ShedView",
     "SheddingAction",

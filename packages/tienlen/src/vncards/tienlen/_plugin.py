@@ -34,6 +34,7 @@ from vncards.core import (
     RandomBot,
     RecordVocabulary,
     Revealed,
+    SeedOnly,
     SheddingAction,
     ShedView,
     Statistic,
@@ -361,11 +362,11 @@ def _random_bot(game: object, seed: int) -> RandomBot:
     return RandomBot(seed)
 
 
-def _greedy_bot(game: object, seed: int) -> GreedyBot:
-    return GreedyBot(seed)
-
-
-BOTS: dict[str, BotMaker] = {"random": _random_bot, "greedy": _greedy_bot, "search": search_bot}
+BOTS: dict[str, BotMaker] = {
+    "random": _random_bot,
+    "greedy": SeedOnly(GreedyBot),
+    "search": search_bot,
+}
 """Tiến lên's bots by name, each made from the plugin and a seed."""
 
 if TYPE_CHECKING:
