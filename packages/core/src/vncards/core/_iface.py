@@ -286,7 +286,8 @@ class SeedOnly:
 
     @property
     def __signature__(self) -> inspect.Signature:
-        game = inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        # positional only: a compiled factory's own parameters may all be
+        game = inspect.Parameter("game", inspect.Parameter.POSITIONAL_ONLY)
         try:
             own = inspect.signature(self.factory)
         except (TypeError, ValueError):  # a callable that does not tell: a seed
