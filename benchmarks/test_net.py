@@ -21,7 +21,6 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from vncards.core import Bot
 from vncards.envs import net
 from vncards.tienlen import plugin
-from vncards.tienlen._plugin import search_bot
 
 POSITIONS = 200
 """Decisions in one round."""
@@ -75,7 +74,7 @@ def test_search_decisions(benchmark: Any, bot: str) -> None:
     positions = [(v, d) for v, d in _positions() if len(d.actions) >= 3][:SEARCH_POSITIONS]
 
     def decide() -> int:
-        factory = net.tienlen_search if bot == "search+net" else search_bot
+        factory = net.tienlen_search if bot == "search+net" else plugin.bots["search"]
         player = factory(0, iterations=SEARCH_ROLLOUTS)
         for view, d in positions:
             player.choose(view, d.actions, d.optional)

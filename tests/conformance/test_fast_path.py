@@ -19,6 +19,7 @@ from pydantic import Field
 from vncards.core import ClimbState, Combo, IllegalMove, Kind, RulesBase, discover_games
 from vncards.core.testing import check_fast_path, random_rules
 from vncards.tienlen import TienLenEngine, TienLenGame, TienLenRules
+from vncards.tienlen._plugin import build_plugin
 
 GAMES = discover_games()
 # draws per game: enough to switch every setting both ways several times, few enough
@@ -144,4 +145,4 @@ def test_the_check_catches_a_generator_that_offers_a_refused_play(
     """The check can fail: a following rule the generator does not know is caught,
     whether the fast loop checks its plays (the flag off) or trusts them."""
     with pytest.raises(AssertionError, match="refuse"):
-        check_fast_path(_Trap(engine), draws=3, seed=1)
+        check_fast_path(build_plugin(_Trap(engine)), draws=3, seed=1)

@@ -247,14 +247,17 @@ def test_with_instant_wins_end_an_instant_win_ends_the_episode_in_reset(game: st
 
 
 def test_a_game_with_no_environment_module_is_encoded_as_a_shedding_game() -> None:
-    """A new climbing game needs nothing in vncards.envs: any SheddingGame plugin gets
-    the card-id encoding (here Tiến lên's plugin under another name)."""
+    """A new climbing game needs nothing in vncards.envs: any climbing game's plugin
+    gets the card-id encoding (here Tiến lên's plugin under another name)."""
+    from dataclasses import replace
+
     from vncards.tienlen import TienLenGame
+    from vncards.tienlen._plugin import INFO, build_plugin
 
     class Renamed(TienLenGame):
-        name = "renamed"
+        info = replace(INFO, name="renamed")
 
-    env = raw_env(Renamed(), players=2, view_info=False)
+    env = raw_env(build_plugin(Renamed()), players=2, view_info=False)
     totals = play_random_episode(env, 1, np.random.default_rng(1), check_hidden=False)
     assert sum(totals.values()) == 0
     assert env.encoding.size == 1444

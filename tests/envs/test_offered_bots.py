@@ -25,7 +25,7 @@ from vncards.core import (
     offered_bots,
 )
 from vncards.core.simulate._games import bot_factory
-from vncards.tienlen._plugin import TienLenGame
+from vncards.tienlen._plugin import TienLenGame, build_plugin
 
 
 def _offer(name: str, value: str = "vncards.core:RandomBot") -> EntryPoint:
@@ -81,7 +81,7 @@ def test_an_offered_bot_is_imported_only_when_a_bot_is_made_and_pickles(kept_bot
 
 def test_a_plugin_imported_by_reference_still_finds_the_offered_bots() -> None:
     # a worker process imports the game by its reference, not through discovery
-    fresh = TienLenGame()
+    fresh = build_plugin(TienLenGame())
     assert "net" not in fresh.bots
     assert bot_factory(fresh, "net")(3).name == "net"
     assert bot_factory(fresh, "search+net")(3, iterations=10).name == "search+net"
@@ -135,7 +135,7 @@ def test_the_games_list_and_the_http_service_name_them() -> None:
     assert {"net", "search+net"} <= set(tienlen["bots"])
     tables = pytest.importorskip("vncards.server._tables")
     assert tables.make_bot(get_game("tienlen"), "net", 3).name == "net"
-    assert tables.make_bot(TienLenGame(), "search+net", 3).name == "search+net"
+    assert tables.make_bot(build_plugin(TienLenGame()), "search+net", 3).name == "search+net"
 
 
 def test_play_seats_net_by_name() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from vncards.core import CardSet, Pass, Play
 from vncards.tienlen import PRESETS, plugin
-from vncards.tienlen._plugin import TienLenGame
+from vncards.tienlen._plugin import TienLenGame, build_plugin
 
 
 def test_game_stats_count_cong_and_thoi_of_the_losers() -> None:
@@ -48,7 +48,7 @@ def test_deal_json_names_the_game_and_its_players() -> None:
 
 def test_plugin_builds_one_engine_per_rules() -> None:
     """The plugin's engine for a rules value is built once and follows those rules."""
-    fresh = TienLenGame()
+    fresh = build_plugin(TienLenGame())
     rules = PRESETS["ba-bich"]
     eng = fresh.engine(rules)
     assert fresh.engine(rules) is eng

@@ -29,6 +29,8 @@ _SUBCLASS = (
     "{body}"
     "plugin = object.__new__(_G)\n"
     "plugin.__dict__.update(_p.__dict__)\n"
+    "plugin.name = 'chatty'\n"
+    "del plugin.summary, plugin.classify_cards  # the members _G says them through\n"
 )
 
 _HOSTILE = {
@@ -50,15 +52,17 @@ _CHATTY = (
     "        return super().player_range(rules)\n"
     "    def summary(self, rules):\n"
     "        print('summary was asked')\n"
-    "        return super().summary(rules)\n"
+    "        return _p.summary(rules)\n"
     "    def classify_cards(self, rules, tokens):\n"
     "        print('classify was asked')\n"
-    "        return super().classify_cards(rules, tokens)\n"
+    "        return _p.classify_cards(rules, tokens)\n"
     "    def referee(self, record, **kw):\n"
     "        print('referee was asked')\n"
     "        return super().referee(record, **kw)\n"
     "plugin = object.__new__(_G)\n"
     "plugin.__dict__.update(_p.__dict__)\n"
+    "plugin.name = 'chatty'\n"
+    "del plugin.summary, plugin.classify_cards  # the members _G says them through\n"
 )
 
 

@@ -93,7 +93,7 @@ def test_sam_engine_cache_is_bounded() -> None:
     base = plugin.presets[plugin.default_preset]
     for value in range(sam.ENGINE_CACHE_SIZE + 50):
         plugin.engine(base.model_copy(update={"chop_two": value}))
-    assert len(plugin._engines) <= sam.ENGINE_CACHE_SIZE
+    assert len(plugin.game._engines) <= sam.ENGINE_CACHE_SIZE
 
 
 def test_tienlen_engine_cache_is_bounded() -> None:
@@ -103,7 +103,7 @@ def test_tienlen_engine_cache_is_bounded() -> None:
     base = plugin.presets[plugin.default_preset]
     for value in range(300):
         plugin.engine(base.model_copy(update={"thoi_quad": value}))
-    assert len(plugin._engines) <= 256
+    assert len(plugin.game._engines) <= 256
 
 
 def test_output_encoding_error_is_not_unreadable_input() -> None:

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from vncards.core import ClimbHooks, RandomBot, heads_up_worlds
 from vncards.tienlen import GreedyBot
 from vncards.tienlen import plugin as tienlen
-from vncards.tienlen._plugin import search_bot as tienlen_search
 from vncards.tienlen._search import TienLenHooks
 
 RULES = tienlen.presets["dem-la"]
@@ -113,8 +112,8 @@ def test_heads_up_search_with_reading_sees_only_views() -> None:
         other = tienlen.determinize(view, rng)
         assert other.hands != state.hands
         assert tienlen.view(other, d.seat) == view
-        one = tienlen_search(4, iterations=60).choose(view, d.actions, d.optional)
-        two = tienlen_search(4, iterations=60).choose(
+        one = tienlen.bots["search"](4, iterations=60).choose(view, d.actions, d.optional)
+        two = tienlen.bots["search"](4, iterations=60).choose(
             tienlen.view(other, d.seat), d.actions, d.optional
         )
         assert one == two
@@ -135,7 +134,7 @@ def test_heads_up_search_with_reading_plays_every_preset_to_the_end(setting: str
         rules = tienlen.presets[setting]
     for seed in (1, 2):
         state = tienlen.new_game(rules, 2, seed)
-        bots: list[Any] = [tienlen_search(seed, iterations=30), GreedyBot(seed)]
+        bots: list[Any] = [tienlen.bots["search"](seed, iterations=30), GreedyBot(seed)]
         final = play_game(tienlen, state, bots).final
         assert tienlen.result(final).finished
 

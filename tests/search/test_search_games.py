@@ -13,9 +13,7 @@ from vncards.core import CardSet, play_game
 from vncards.core._search import SearchBot, make_bot
 from vncards.core.simulate._games import bot_factory
 from vncards.samloc import plugin as samloc
-from vncards.samloc._game import search_bot as samloc_search
 from vncards.tienlen import plugin as tienlen
-from vncards.tienlen._plugin import search_bot as tienlen_search
 from vncards.tusac import plugin as tusac
 from vncards.tusac import search_bot as tusac_search
 
@@ -96,7 +94,7 @@ def test_tienlen_hand_nobody_can_stop_is_played_out_without_rollouts() -> None:
     state.played = 0b11
     d = tienlen.decision(state)
     assert d is not None
-    bot = tienlen_search(0, iterations=100)
+    bot = tienlen.bots["search"](0, iterations=100)
     assert isinstance(bot, SearchBot)
     choice = bot.choose(tienlen.view(state, 0), d.actions, False)
     assert choice is not None
@@ -109,7 +107,7 @@ def test_tienlen_search_takes_a_play_that_goes_out() -> None:
     state = tienlen.start(tienlen.presets["dem-la"], hands, 0)
     d = tienlen.decision(state)
     assert d is not None
-    bot = tienlen_search(0, iterations=100)
+    bot = tienlen.bots["search"](0, iterations=100)
     choice = bot.choose(tienlen.view(state, 0), d.actions, False)
     assert choice is not None
     assert choice.cards == hands[0]
@@ -130,7 +128,7 @@ def test_samloc_declares_sam_with_an_unbeatable_plan() -> None:
     if d is None or not d.optional:
         pytest.skip("this deal ended at once (an instant win)")
     assert d.seat == 0
-    bot = samloc_search(0, iterations=50)
+    bot = samloc.bots["search"](0, iterations=50)
     assert isinstance(bot, SearchBot)
     assert bot.choose(samloc.view(state, 0), d.actions, True) == d.actions[0]
     assert bot.stats.rollouts == 0
@@ -173,7 +171,7 @@ def _first_lead(players: int, seed: int) -> tuple[Any, Any]:
 def test_tienlen_heads_up_search_tries_every_legal_play() -> None:
     """Heads-up the candidates are the usual ones followed by every other legal play (up
     to 50 more); at four seats they stay the usual ten at most."""
-    bot = tienlen_search(0, iterations=10)
+    bot = tienlen.bots["search"](0, iterations=10)
     _, view = _first_lead(2, 3)
     cands = bot.hooks.candidates(view, view.legal, False)
     plays = [a for a in view.legal if hasattr(a, "cards")]
@@ -191,7 +189,7 @@ def test_tienlen_heads_up_payoff_adds_the_win_bonus_only_heads_up() -> None:
     from vncards.core import RandomBot
     from vncards.tienlen._search import TienLenHooks
 
-    bot = tienlen_search(0, iterations=10)
+    bot = tienlen.bots["search"](0, iterations=10)
     hooks = bot.hooks
     assert isinstance(hooks, TienLenHooks)
     for players, bonus in ((2, hooks.heads_up_win), (4, 0.0)):

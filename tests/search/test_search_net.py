@@ -14,7 +14,6 @@ from vncards.core import SearchBot
 from vncards.core._search import guided
 from vncards.envs.net import NetGuide, search_net_bot
 from vncards.tienlen import plugin as tienlen
-from vncards.tienlen._plugin import search_bot
 
 from .conftest import Card, Duel
 
@@ -101,7 +100,7 @@ def test_heads_up_search_net_searches_a_few_plays_where_search_tries_them_all() 
     assert d is not None
     assert len(d.actions) > 10
     view = tienlen.view(state, d.seat)
-    plain = search_bot(0, iterations=200)
+    plain = tienlen.bots["search"](0, iterations=200)
     plain.choose(view, d.actions, False)
     net = search_net_bot("tienlen", 0, iterations=200, top=3)
     net.choose(view, d.actions, False)

@@ -41,7 +41,6 @@ from vncards.tienlen import (
     plugin,
     split_hand,
 )
-from vncards.tienlen._plugin import search_bot
 
 NORTH = plugin.presets["mien-bac"]
 TWOS = 15 << 48
@@ -404,7 +403,7 @@ def test_greedy_games_of_mien_bac_are_referee_legal(seed: int) -> None:
 def test_search_plays_mien_bac_legally() -> None:
     """The search bot (and its rollouts) under mien-bac, against greedy bots."""
     state = plugin.new_game(NORTH, 3, 4)
-    bots: list[Bot] = [search_bot(0, iterations=12), GreedyBot(1), GreedyBot(2)]
+    bots: list[Bot] = [plugin.bots["search"](0, iterations=12), GreedyBot(1), GreedyBot(2)]
     game = play_game(plugin, state, bots)
     _referee_ok(game)
 

@@ -33,6 +33,19 @@ T = TypeVar("T")
 # members the plugin answers by default and a tool may answer better
 _DEFAULTS = frozenset({"summary"})
 
+# members that only pass the call on to the game: the game's own bound methods stand in
+# for them on each plugin (a simulation or a search asks them at every step, and a call
+# through the plugin would cost one more frame each time)
+_BOUND = (
+    ("decision", "to_act"),
+    ("apply", "apply"),
+    ("decline", "decline"),
+    ("view", "view"),
+    ("determinize", "determinize"),
+    ("result", "result"),
+    ("why_illegal", "why_illegal"),
+)
+
 
 class Plugin(Generic[StateT, ActionT, RulesT]):
     """A whole game plugin from a game's parts; what the ``vncards.games`` entry point
@@ -44,7 +57,9 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
     ``tools`` lends the plugin its public members: the optional capabilities a tool
     asks for (queries such as ``classify_cards``, screen words, statistics counters).
     A game method ``playout`` is the game's declared fast path (see
-    :class:`~vncards.core.FastPlayout`).
+    :class:`~vncards.core.FastPlayout`). The members that only pass a call on to the
+    game (``decision``, ``apply``, ``decline``, ``view``, ``determinize``, ``result``,
+    ``why_illegal``) are the game's own bound methods on each plugin.
 
     ``docs/recipes/write-a-game.md`` builds a whole game this way; Phỏm's plugin is
     one:
@@ -52,6 +67,8 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
     >>> from vncards.phom import plugin
     >>> plugin, plugin.deck, plugin.player_range(plugin.presets["standard"])
     (Plugin('phom'), 'french', (2, 4))
+    >>> plugin.apply == plugin.game.apply  # the game's own method, called straight
+    True
     >>> try:
     ...     plugin.new_game(plugin.presets["standard"], 5, seed=1)
     ... except RulesError as e:
@@ -86,6 +103,8 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
         self.default_preset = info.default_preset
         self.record_vocabulary = info.vocabulary
         self.bots = MappingProxyType({k: partial(make, self) for k, make in bots.items()})
+        for mine, theirs in _BOUND:
+            setattr(self, mine, getattr(game, theirs))
         for name, value in self._lent(game, tools).items():
             setattr(self, name, value)
 

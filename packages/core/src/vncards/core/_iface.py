@@ -11,6 +11,7 @@ raises exactly that, so a screen explains a refusal without trying the action.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ __all__ = [
     "Probes",
     "SaysMisreads",
     "SaysViolations",
+    "SeedOnly",
     "why_illegal",
 ]
 
@@ -263,6 +265,38 @@ searches from its caller, so a game's bots need not import its plugin.
 >>> random_player(None, 3).name
 'random'
 """
+
+
+@dataclass(frozen=True)
+class SeedOnly:
+    """The :data:`BotMaker` of a bot factory that needs no game, only a seed (and its
+    own options): ``SeedOnly(factory)(game, seed, **options)`` is
+    ``factory(seed, **options)``. Its signature is the factory's with ``game`` first,
+    so a tool hands it only the keywords the factory takes; it pickles when the
+    factory does.
+
+    >>> from vncards.core import RandomBot
+    >>> SeedOnly(RandomBot)(None, 3).name
+    'random'
+    >>> "decline" in inspect.signature(SeedOnly(RandomBot)).parameters
+    True
+    """
+
+    factory: Callable[..., Bot]
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        # positional only: a compiled factory's own parameters may all be
+        game = inspect.Parameter("game", inspect.Parameter.POSITIONAL_ONLY)
+        try:
+            own = inspect.signature(self.factory)
+        except (TypeError, ValueError):  # a callable that does not tell: a seed
+            seed = inspect.Parameter("seed", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+            return inspect.Signature([game, seed])
+        return own.replace(parameters=[game, *own.parameters.values()])
+
+    def __call__(self, game: object, seed: int, **options: Any) -> Bot:
+        return self.factory(seed, **options)
 
 
 @runtime_checkable

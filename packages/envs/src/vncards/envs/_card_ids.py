@@ -31,7 +31,6 @@ from vncards.core import (
     Kind,
     Play,
     PlayList,
-    SheddingGame,
     View,
     format_card,
     mask_ids,
@@ -78,7 +77,7 @@ class CardIdEncoding(SheddingEncoding):
     (1446, 0, 1444, 1445)
     """
 
-    def __init__(self, plugin: SheddingGame[Any], rules: Any, n_players: int) -> None:
+    def __init__(self, plugin: Any, rules: Any, n_players: int) -> None:
         super().__init__(plugin, rules, n_players)
         self.declare_id = RUNS_END if self.declares else None
         self.decline_id = RUNS_END + 1 if self.declares else None

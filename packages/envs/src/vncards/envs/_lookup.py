@@ -1,7 +1,7 @@
 """Which encoding a game gets: its module in ``vncards.envs``, else one its package
 registers under the ``vncards.envs`` entry-point group, else the climbing-game encoding
-for a :class:`~vncards.core.SheddingGame`, else the generic encoding every plugin can
-use (built from its views and their record actions)."""
+for a climbing game (a :class:`~vncards.core.ClimbingGame`'s plugin), else the generic
+encoding every plugin can use (built from its views and their record actions)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any
 
-from vncards.core import GamePlugin, PluginError, SheddingGame
+from vncards.core import ClimbingGame, GamePlugin, PluginError
 from vncards.envs._checks import EnvOptionError
 from vncards.envs._encoding import Encoding
 
@@ -67,7 +67,7 @@ def encoding_for(
     make = _module_factory(plugin.name) or _entry_point_factory(plugin.name)
     if make is not None:
         return make(plugin, rules, n_players, **({} if actions is None else {"actions": actions}))
-    if isinstance(plugin, SheddingGame):
+    if isinstance(plugin, ClimbingGame) or isinstance(getattr(plugin, "game", None), ClimbingGame):
         if actions in (None, "cards"):
             from vncards.envs._card_ids import CardIdEncoding
 

@@ -1,5 +1,5 @@
 """The encoding of climbing (shedding) games on the French deck: Tiến lên, Sâm Lốc and
-any other :class:`~vncards.core.SheddingGame`.
+any other climbing game (:class:`~vncards.core.ClimbingGame`).
 
 Actions. Number the cards the acting seat holds 0, 1, 2 … from its lowest (in the
 game's card order: 3♠ lowest … 2♥ highest). A play is the set of positions it uses,
@@ -32,7 +32,6 @@ from vncards.core import (
     Pass,
     Play,
     PlayList,
-    SheddingGame,
     ShedView,
     View,
     classify,
@@ -124,12 +123,12 @@ class SheddingEncoding(Encoding):
     (1026, 0, 1024, 1025)
     """
 
-    def __init__(self, plugin: SheddingGame[Any], rules: Any, n_players: int) -> None:
+    def __init__(self, plugin: Any, rules: Any, n_players: int) -> None:
         self.plugin = plugin
         self.game = plugin.name
         self.n_players = n_players
         self.hand_size = plugin.hand_size(rules)
-        self.declares = type(plugin).side_decision is not SheddingGame.side_decision
+        self.declares = bool(plugin.has_side_decisions)
         self.pass_id = 0
         plays = 1 << self.hand_size
         self.declare_id: int | None = plays if self.declares else None

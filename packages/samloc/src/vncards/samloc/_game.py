@@ -1,4 +1,7 @@
-"""The Sâm Lốc plugin: dealing, who leads, báo Sâm declarations, tới trắng and settlement.
+"""The Sâm Lốc plugin: core's :class:`~vncards.core.Plugin` over the game (the hooks of a
+climbing game: who leads, báo Sâm declarations, tới trắng and settlement), core's
+climbing record codec, probes and queries, its bots, and its own tools (screen words,
+báo một warnings, statistics counters, presets compared).
 
 >>> from vncards.core import play_game, RandomBot
 >>> state = plugin.new_game(plugin.presets["standard"], 4, seed=7)
@@ -10,103 +13,64 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from vncards.core import (
-    CARDS,
-    TRUE,
-    ActionKey,
+    BotMaker,
+    ClimbingCodec,
+    ClimbingGame,
+    ClimbingProbes,
+    ClimbingQueries,
     ClimbState,
     ClimbTalk,
     Declare,
     Declared,
     Event,
-    GameRecord,
     GameResult,
     IllegalMove,
     Pass,
     Play,
-    RecordVocabulary,
-    SearchBot,
+    Plugin,
+    SeedOnly,
     SheddingAction,
-    SheddingGame,
-    Statistic,
+    ShedView,
     Words,
     climb_refusal,
     random_first,
-    word,
 )
-from vncards.core._rng import deal_masks
 from vncards.samloc._bots import BOTS
 from vncards.samloc._engine import TWOS, SamEngine, SamState
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._facts import COMPARE_FACTS
 from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code
+from vncards.samloc._info import INFO
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
-from vncards.samloc._search import search_bot as _search_bot_for
+from vncards.samloc._search import search_bot
 from vncards.samloc._settle import game_stats, settle
 from vncards.samloc._words import table_talk
 
-__all__ = ["SamLoc", "plugin"]
+__all__ = ["INFO", "MAKERS", "SamLoc", "SamTools", "build_plugin", "plugin"]
 
 ENGINE_CACHE_SIZE = 256
 """Most engines kept, one per distinct rules (records may each override settings)."""
 
 
-def search_bot(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
-    """The ``search`` bot factory (seed → bot) of this game's plugin.
+class SamLoc(ClimbingGame[SamRules]):
+    """Sâm Lốc (Vietnamese Sâm) as a climbing :class:`~vncards.core.Game`: 10 cards
+    each, rank-only climbing, báo Sâm, thối 2 (the hooks of
+    :class:`~vncards.core.ClimbingGame`).
 
-    >>> search_bot(0, iterations=4).plugin is plugin
+    >>> game = SamLoc()
+    >>> state = game.deal(game.info.rules(None), 4, 7, None)
+    >>> game.to_act(state).optional   # who would lead is asked first: declare Sâm?
     True
     """
-    return _search_bot_for(plugin, seed, think=think, iterations=iterations)
 
-
-class SamLoc(SheddingGame[SamRules]):
-    """Sâm Lốc (Vietnamese Sâm): 10 cards each, rank-only climbing, báo Sâm, thối 2.
-
-    Beyond the plugin protocol it offers :meth:`preset_differences` (what a preset
-    changes) and :meth:`game_stats` (counts for simulation tables).
-    """
-
-    name = "samloc"
-    title = "Sâm Lốc"
+    info = INFO
     state_type = SamState
-    rules_model = SamRules
-    presets = PRESETS
-    default_preset = DEFAULT_PRESET
-    bots = BOTS | {"search": search_bot}
-    default_opponent = "search"  # the strongest bot: vncards play's default
-    record_vocabulary = RecordVocabulary(
-        actions=(
-            ActionKey("play", CARDS, 'The cards played, e.g. ["8S", "8H"].'),
-            ActionKey("pass", TRUE, "Pass (bỏ lượt)."),
-            ActionKey("declare", word("sam"), "Declare Sâm (báo Sâm), before the first play."),
-        ),
-        outcomes=("win", "instant-win", "sam-success", "sam-failed", "draw"),
-        transfer_reasons=(
-            "cards-left",
-            "thoi-2",
-            "thoi-hang",
-            "cong",
-            "chop",
-            "instant-win",
-            "sam",
-            "bao-mot",
-            "den",
-        ),
-        violations=("bao-mot",),
-    )
-    compare_facts = COMPARE_FACTS  # what vncards compare measures of it
-    statistics = (
-        Statistic("chops", "chop", "Games with at least one chop (chặt)."),
-        Statistic("thoi_2", "thối 2", "Games where a loser was caught with a 2 (thối 2)."),
-        Statistic("cong", "cóng", "Games where a loser never played a card (cóng)."),
-        Statistic("sam_success", "Sâm ok", "Games won by a báo Sâm declarer."),
-        Statistic("sam_failed", "Sâm fail", "Games where a báo Sâm declarer was blocked."),
-        Statistic("bao_mot_violations", "đền", "Games with a báo một violation (đền)."),
-    )
+    plays_fast = True  # decides and applies as ClimbingGame does: the compiled loop plays it
+    has_side_decisions = True  # báo Sâm, asked before the first play
 
     def __init__(self) -> None:
         self._engines: dict[SamRules, SamEngine] = {}
@@ -153,56 +117,26 @@ class SamLoc(SheddingGame[SamRules]):
         lowest = dealt & -dealt  # the lowest card dealt
         return next(i for i, h in enumerate(hands) if h & lowest)
 
-    def new_game(
-        self, rules: SamRules, n_players: int, seed: int, *, first: int | None = None
-    ) -> SamState:
-        """Deal with ``seed``; ``first`` (a match's previous winner) makes this a later game."""
-        lo, hi = self.player_range(rules)
-        if not lo <= n_players <= hi:
-            raise ValueError(f"{self.name} is played by {lo} to {hi} players, not {n_players}")
-        hands = deal_masks(seed, 52, [10] * n_players)
-        later = first is not None
-        if first is None:
-            first = self.choose_first(rules, hands, seed)
-            assert first is not None
-        return self.start(rules, hands, first, later=later)
-
     def start(
         self, rules: SamRules, hands: Sequence[int], first: int, *, later: bool = False
-    ) -> SamState:
+    ) -> ClimbState:
         """A game from a given deal; ``later`` marks a game after the first of a match."""
-        state = SamState(hands, first, self.engine(rules), rules, later=later)
-        self.at_deal(state, rules)
-        if state.finished:
-            self._close(state)  # a tới trắng: the win and its payments are events too
-        return state
+        return self.begin(rules, hands, first, not later)
 
-    def state_from_record(self, record: GameRecord, rules: SamRules) -> SamState:
-        """The record's deal; naming ``first`` makes it a later game of a match (except
-        under ``first_lead=random``, where every record must name ``first``)."""
-        state = cast(SamState, super().state_from_record(record, rules))
-        if record.first is not None and rules.first_lead != "random":
-            state = self.start(rules, state.dealt, state.turn, later=True)
-        return state
+    def later_game(self, state: ClimbState) -> None:
+        """A later game of a match (instant wins may count in the first game only)."""
+        cast(SamState, state).later = True
 
-    def record_deal(self, state: ClimbState) -> dict[str, Any]:
-        """Hands and first seat; a first game under ``lowest-card`` leaves ``first`` out,
-        so a referee sees it as a first game."""
-        out = super().record_deal(state)
+    def record_first_game(self, rules: SamRules, names_first: bool) -> bool:
+        """Naming ``first`` makes a record a later game of a match, except under
+        ``first_lead=random``, where every record must name ``first``."""
+        return not names_first or rules.first_lead == "random"
+
+    def leader_by_rules(self, state: ClimbState) -> bool:
+        """A first game under ``lowest-card``: its record leaves ``first`` out, so a
+        referee sees it as a first game."""
         rules: SamRules = state.rules
-        if not cast(SamState, state).later and rules.first_lead == "lowest-card":
-            out["first"] = None
-        return out
-
-    def first_seat(self, state: ClimbState) -> int:
-        """The seat that would lead before any Sâm declaration (``record_deal`` leaves it
-        out of a first game's record, where the rules find it again).
-
-        >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7, first=2)
-        >>> plugin.first_seat(st), plugin.record_deal(st)["first"]
-        (2, 2)
-        """
-        return state.first
+        return not cast(SamState, state).later and rules.first_lead == "lowest-card"
 
     def query_plays(self, rules: SamRules, hand: int, masks: list[int]) -> list[int]:
         """Thối 2 in queries: under ``finish_on_two = forbidden`` no play that empties the
@@ -217,27 +151,12 @@ class SamLoc(SheddingGame[SamRules]):
             return [m for m in masks if m != hand]
         return masks
 
-    def deal_json(self, rules: SamRules, n_players: int, seed: int) -> dict[str, Any]:
-        """A seeded deal as record fields, with who would lead and the instant wins."""
-        state = self.new_game(rules, n_players, seed)
-        players = [f"P{i + 1}" for i in range(n_players)]
-        cards = super().record_deal(state)["hands"]
-        first = state.first
-        return {
-            "game": self.name,
-            "players": players,
-            "hands": {players[i]: c for i, c in enumerate(cards)},
-            "first": players[first],
-            "instant_wins": [
-                {"player": players[s], "code": code}
-                for s, code in self._ranked_instant_wins(rules, state.dealt, first)
-            ],
-        }
-
     # ------------------------------------------------------------ tới trắng
 
-    def instant_wins(self, rules: SamRules, hands: Sequence[int]) -> list[tuple[int, str]]:
-        """Seats holding a tới trắng hand, best first (ties: lower seat first).
+    def instant_wins(
+        self, rules: SamRules, hands: Sequence[int], first: int = 0
+    ) -> list[tuple[int, str]]:
+        """Seats holding a tới trắng hand, best first (ties: turn order from ``first``).
 
         >>> from vncards.core import CardSet
         >>> pairs = CardSet.parse("3S 3H 5D 5C 7S 7H 9H 9D JC JS").mask
@@ -245,7 +164,7 @@ class SamLoc(SheddingGame[SamRules]):
         >>> plugin.instant_wins(plugin.presets["standard"], [pairs, triples])
         [(1, 'three-triples'), (0, 'five-pairs')]
         """
-        return self._ranked_instant_wins(rules, hands, 0)
+        return self._ranked_instant_wins(rules, hands, first)
 
     def _ranked_instant_wins(
         self, rules: SamRules, hands: Sequence[int], first: int
@@ -318,19 +237,10 @@ class SamLoc(SheddingGame[SamRules]):
 
         >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7)
         >>> _ = plugin.apply(st, Declare(3))
-        >>> plugin.declarations(st)
+        >>> plugin.game.declarations(st)
         (Declared(seat=3, what='sam'),)
         """
         return tuple([_DECLARED[s] for s in cast(SamState, state).declared])
-
-    def table_talk(self, vietnamese: bool = False, rules: SamRules | None = None) -> ClimbTalk:
-        """What a play screen says about this game (:class:`~vncards.core.SpeaksAtTable`),
-        with the amounts of ``rules`` (the default preset's when ``None``).
-
-        >>> plugin.table_talk().reason("sam")
-        'a Sâm made'
-        """
-        return table_talk(self, rules or PRESETS[DEFAULT_PRESET], vietnamese)
 
     def event_words(self, event: Event, players: Sequence[str]) -> Words | None:
         """Words for Sâm's own events, after the player's name (the screen has its own
@@ -354,28 +264,6 @@ class SamLoc(SheddingGame[SamRules]):
         if isinstance(event, Stuck):
             return ("holds only a 2, which may not go out (thối 2), and leaves play.",)
         return None
-
-    def action_warning(self, state: ClimbState, action: SheddingAction) -> str | None:
-        """What báo một penalty a legal ``action`` incurs (a single lower than the
-        player's highest card, or a pass, while the next player holds one card), else
-        ``None``; ``state`` is left unchanged. A screen asks before making such a play.
-
-        >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7)
-        >>> plugin.action_warning(st, plugin.decision(st).actions[0]) is None
-        True
-        """
-        trial = cast(SamState, state.copy())
-        before = len(trial.viol)
-        try:
-            self.apply(trial, action)
-        except IllegalMove:
-            return None
-        if len(trial.viol) == before:
-            return None
-        return (
-            "breaks báo một: the next player holds one card and this does not play your"
-            " highest single against them; if they go out, you pay for every loser."
-        )
 
     def _next_to_ask(self, state: ClimbState) -> int:
         # asked up to twice per seat before every game (the question, then the
@@ -455,7 +343,81 @@ class SamLoc(SheddingGame[SamRules]):
             self._last_result = (state, state.n_actions, res)
         return res
 
-    # ------------------------------------------------------------ reports
+
+# the declaration offered to each seat: immutable, so one value serves every game
+_DECLARE = tuple(Declare(seat) for seat in range(8))
+_DECLARED = tuple(Declared(seat, "sam") for seat in range(8))
+
+
+def _declare_refusal(state: ClimbState, action: Declare) -> IllegalMove | None:
+    """Why a báo Sâm is refused now, or ``None``."""
+    seat = action.seat
+    if state.finished:
+        return IllegalMove("game-over", "The game is already over.")
+    if action.what != "sam":
+        return IllegalMove("unknown-declaration", f"Sâm has no {action.what!r} declaration.")
+    if not 0 <= seat < len(state.hands):
+        return IllegalMove("no-such-seat", f"There is no seat {seat} at this table.")
+    if state.pile:
+        return IllegalMove("declare-after-play", "Sâm may be declared only before the first play.")
+    if seat in cast(SamState, state).declared:
+        return IllegalMove("already-declared", "This player has already declared Sâm.")
+    return None
+
+
+class SamTools:
+    """What the tools ask of Sâm beyond playing it: screen words, báo một warnings,
+    statistics counters, the settings ``vncards compare`` lists, what a preset changes.
+
+    >>> SamTools(SamLoc()).summary(PRESETS["standard"])["hand_size"]
+    10
+    """
+
+    compare_facts = COMPARE_FACTS  # what vncards compare measures of it
+
+    def __init__(self, game: SamLoc) -> None:
+        self._played = game  # whose table the words describe, whose moves are tried
+
+    def first_seat(self, state: ClimbState) -> int:
+        """The seat that would lead before any Sâm declaration (``record_deal`` leaves it
+        out of a first game's record, where the rules find it again).
+
+        >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7, first=2)
+        >>> plugin.first_seat(st), plugin.record_deal(st)["first"]
+        (2, 2)
+        """
+        return state.first
+
+    def table_talk(self, vietnamese: bool = False, rules: SamRules | None = None) -> ClimbTalk:
+        """What a play screen says about this game (:class:`~vncards.core.SpeaksAtTable`),
+        with the amounts of ``rules`` (the default preset's when ``None``).
+
+        >>> plugin.table_talk().reason("sam")
+        'a Sâm made'
+        """
+        return table_talk(self._played, rules or PRESETS[DEFAULT_PRESET], vietnamese)
+
+    def action_warning(self, state: ClimbState, action: SheddingAction) -> str | None:
+        """What báo một penalty a legal ``action`` incurs (a single lower than the
+        player's highest card, or a pass, while the next player holds one card), else
+        ``None``; ``state`` is left unchanged. A screen asks before making such a play.
+
+        >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7)
+        >>> plugin.action_warning(st, plugin.decision(st).actions[0]) is None
+        True
+        """
+        trial = cast(SamState, state.copy())
+        before = len(trial.viol)
+        try:
+            self._played.apply(trial, action)
+        except IllegalMove:
+            return None
+        if len(trial.viol) == before:
+            return None
+        return (
+            "breaks báo một: the next player holds one card and this does not play your"
+            " highest single against them; if they go out, you pay for every loser."
+        )
 
     def summary(self, rules: SamRules) -> dict[str, Any]:
         """Settings side by side for ``vncards compare``.
@@ -525,25 +487,61 @@ class SamLoc(SheddingGame[SamRules]):
         return game_stats(cast(SamState, state))
 
 
-# the declaration offered to each seat: immutable, so one value serves every game
-_DECLARE = tuple(Declare(seat) for seat in range(8))
-_DECLARED = tuple(Declared(seat, "sam") for seat in range(8))
+MAKERS: dict[str, BotMaker] = {name: SeedOnly(f) for name, f in BOTS.items()}
+"""Sâm's bots by name, each made from the plugin and a seed: those of
+:data:`~vncards.samloc.BOTS`, and the ``search`` bot."""
+MAKERS["search"] = search_bot
 
-plugin = SamLoc()
+
+if TYPE_CHECKING:
+
+    class SamPlugin(
+        Plugin[ClimbState, SheddingAction, SamRules],
+        SamTools,
+        ClimbingQueries[SamRules],
+    ):
+        """The plugin as the type checker sees it: the members its tools lend it."""
+
+        bots: Mapping[str, Callable[..., Any]]
+        """Makers of this plugin's bots: a seed, and a thinking budget for ``search``."""
+
+        def new_game(
+            self, rules: SamRules, n_players: int, seed: int, *, first: int | None = None
+        ) -> SamState:
+            """A Sâm state."""
+            ...
+
+        def view(self, state: ClimbState, seat: int) -> ShedView:
+            """A seat's view, a climbing game's."""
+            ...
+
+        def start(
+            self, rules: SamRules, hands: Sequence[int], first: int, *, later: bool = False
+        ) -> SamState:
+            """A Sâm game from a given deal."""
+            ...
+
+else:
+    SamPlugin = Plugin
+
+
+def build_plugin(game: SamLoc) -> SamPlugin:
+    """The Sâm plugin of ``game`` (a :class:`SamLoc`, or a subclass of it with other
+    hooks): its record codec, probes and queries are core's climbing ones, its bots and
+    tools Sâm's.
+
+    >>> build_plugin(SamLoc())
+    Plugin('samloc')
+    """
+    made: Plugin[ClimbState, SheddingAction, SamRules] = Plugin(
+        game,
+        ClimbingCodec(game),
+        MAKERS,
+        probes=ClimbingProbes(game),
+        tools=(SamTools(game), ClimbingQueries(game)),
+    )
+    return cast("SamPlugin", made)
+
+
+plugin = build_plugin(SamLoc())
 """The Sâm Lốc plugin (entry point ``samloc`` in the ``vncards.games`` group)."""
-
-
-def _declare_refusal(state: ClimbState, action: Declare) -> IllegalMove | None:
-    """Why a báo Sâm is refused now, or ``None``."""
-    seat = action.seat
-    if state.finished:
-        return IllegalMove("game-over", "The game is already over.")
-    if action.what != "sam":
-        return IllegalMove("unknown-declaration", f"Sâm has no {action.what!r} declaration.")
-    if not 0 <= seat < len(state.hands):
-        return IllegalMove("no-such-seat", f"There is no seat {seat} at this table.")
-    if state.pile:
-        return IllegalMove("declare-after-play", "Sâm may be declared only before the first play.")
-    if seat in cast(SamState, state).declared:
-        return IllegalMove("already-declared", "This player has already declared Sâm.")
-    return None

@@ -1,34 +1,42 @@
-"""The Tiến lên plugin object: dealing and who leads, tới trắng at the deal, the end of
-the game and who pays whom, statistics for simulations.
+"""The Tiến lên plugin: core's :class:`~vncards.core.Plugin` over the game (the hooks of
+a climbing game: who leads, tới trắng at the deal, the 3♠ opening, the end of the game
+and who pays whom), core's climbing record codec, probes and queries, its bots, and its
+own tools (screen words, statistics counters, the settings ``vncards compare`` lists).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from vncards.core import (
     CARDS,
     DECK,
+    FRENCH,
     TRUE,
     ActionKey,
-    BotFactory,
+    BotMaker,
+    ClimbingCodec,
+    ClimbingGame,
+    ClimbingProbes,
+    ClimbingQueries,
     ClimbState,
     ClimbTalk,
     Event,
-    GameRecord,
+    GameInfo,
     GameResult,
     IllegalMove,
     Kind,
     Ledger,
     Pass,
     Play,
+    Plugin,
     RandomBot,
     RecordVocabulary,
     Revealed,
-    SearchBot,
+    SeedOnly,
     SheddingAction,
-    SheddingGame,
+    ShedView,
     Statistic,
     Words,
     climb_refusal,
@@ -42,14 +50,10 @@ from vncards.tienlen._events import Stuck
 from vncards.tienlen._facts import COMPARE_FACTS
 from vncards.tienlen._rules import DEFAULT_PRESET, PRESETS, TienLenRules
 from vncards.tienlen._scoring import count_la, instant_wins_in_order, itemise_la
-from vncards.tienlen._search import search_bot as _search_bot_for
+from vncards.tienlen._search import search_bot
 from vncards.tienlen._words import table_talk
 
-__all__ = ["TienLenGame", "plugin"]
-
-
-def _random_bot(seed: int) -> RandomBot:
-    return RandomBot(seed)
+__all__ = ["BOTS", "INFO", "TienLenGame", "TienLenTools", "build_plugin", "plugin"]
 
 
 def _no_declarations() -> IllegalMove:
@@ -58,35 +62,14 @@ def _no_declarations() -> IllegalMove:
     )
 
 
-def search_bot(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
-    """The ``search`` bot factory (seed → bot) of this game's plugin.
-
-    >>> search_bot(0, iterations=4).plugin is plugin
-    True
-    """
-    return _search_bot_for(plugin, seed, think=think, iterations=iterations)
-
-
-class TienLenGame(SheddingGame[TienLenRules]):
-    """Tiến lên miền Nam, đếm lá, as a vncards game plugin.
-
-    >>> from vncards.core import RandomBot, play_game
-    >>> game = TienLenGame()
-    >>> rules = game.presets["dem-la"]
-    >>> state = game.new_game(rules, 4, seed=7)
-    >>> played = play_game(game, state, [RandomBot(i) for i in range(4)])
-    >>> result = game.result(played.final)
-    >>> result.finished, sum(result.payments)
-    (True, 0)
-    """
-
-    name = "tienlen"
-    title = "Tiến lên miền Nam (đếm lá)"
-    state_type = TienLenState
-    rules_model = TienLenRules
-    presets: Mapping[str, TienLenRules] = PRESETS
-    default_preset = DEFAULT_PRESET
-    record_vocabulary = RecordVocabulary(
+INFO = GameInfo(
+    name="tienlen",
+    title="Tiến lên miền Nam (đếm lá)",
+    notation=FRENCH,
+    rules_model=TienLenRules,
+    presets=PRESETS,
+    default_preset=DEFAULT_PRESET,
+    vocabulary=RecordVocabulary(
         actions=(
             ActionKey("play", CARDS, 'The cards played, e.g. ["3S", "4S", "5H"].'),
             ActionKey("pass", TRUE, "Pass (bỏ lượt)."),
@@ -98,22 +81,34 @@ class TienLenGame(SheddingGame[TienLenRules]):
         ),
         outcomes=("win", "instant-win"),
         transfer_reasons=("cards-left", "thoi-2", "thoi-hang", "cong", "chop", "instant-win"),
-    )
-    compare_facts = COMPARE_FACTS  # what vncards compare measures of it
-    statistics = (
+    ),
+    statistics=(
         Statistic("chops", "chop", "Games with at least one chop (chặt)."),
         Statistic("thoi", "thối", "Games where a loser paid thối for held 2s or hàng."),
         Statistic("cong", "cóng", "Games where a loser never played a card (cóng)."),
-    )
+    ),
+    strongest_bot="search",  # vncards play's default opponent
+)
+"""What the tools know of Tiến lên without playing it."""
+
+
+class TienLenGame(ClimbingGame[TienLenRules]):
+    """Tiến lên miền Nam, đếm lá, as a climbing :class:`~vncards.core.Game`: the hooks
+    of :class:`~vncards.core.ClimbingGame` (the engine of the rules, who leads, tới
+    trắng at the deal, the 3♠ opening, the end of the game and who pays whom).
+
+    >>> game = TienLenGame()
+    >>> state = game.deal(game.info.rules("dem-la"), 4, 7, None)
+    >>> game.to_act(state).seat == state.first, game.result(state).finished
+    (True, False)
+    """
+
+    info = INFO
+    state_type = TienLenState
+    plays_fast = True  # decides and applies as ClimbingGame does: the compiled loop plays it
 
     def __init__(self) -> None:
         self._engines: dict[TienLenRules, TienLenEngine] = {}
-        self.bots: Mapping[str, BotFactory] = {
-            "random": _random_bot,
-            "greedy": GreedyBot,
-            "search": search_bot,
-        }
-        self.default_opponent = "search"  # the strongest bot: vncards play's default
 
     # ------------------------------------------------------------ set-up
 
@@ -143,26 +138,16 @@ class TienLenGame(SheddingGame[TienLenRules]):
             return _holder(hands, _lowest_dealt(hands))
         return random_first(seed, len(hands))
 
-    def new_game(
-        self, rules: TienLenRules, n_players: int, seed: int, *, first: int | None = None
-    ) -> TienLenState:
-        """Deal from ``seed``; ``first`` is the previous winner in a match (no ``first``:
-        a first game, with its opening rule)."""
-        state = _own(super().new_game(rules, n_players, seed, first=first))
-        if first is None:
-            self._open_first_game(state, rules)
-        return state
-
-    def state_from_record(self, record: GameRecord, rules: TienLenRules) -> TienLenState:
-        """The start of a record; without ``first`` it is a first game."""
-        state = _own(super().state_from_record(record, rules))
-        if record.first is None:
-            self._open_first_game(state, rules)
-        return state
-
-    def _open_first_game(self, state: ClimbState, rules: TienLenRules) -> None:
+    def opened(self, state: ClimbState, rules: TienLenRules) -> None:
+        """A first game under the 3♠ opening: its first play must hold the opening card
+        (3♠, or the lowest card dealt when 3♠ stayed in the stock)."""
         if rules.first_lead == "three-of-spades":
             _own(state).lead_card = _lowest_dealt(state.dealt)
+
+    def leader_by_rules(self, state: ClimbState) -> bool:
+        """Under the 3♠ opening a first game's leader is the opening card's holder: its
+        record leaves ``first`` out, so that the record carries that rule."""
+        return bool(_own(state).lead_card)
 
     def at_deal(self, state: ClimbState, rules: TienLenRules) -> None:
         """Tới trắng: a hand that wins at the deal ends the game at once; its holder
@@ -180,19 +165,12 @@ class TienLenGame(SheddingGame[TienLenRules]):
         if isinstance(eng, TienLenEngine) and eng.forbid_two:
             eng.skip_stuck_leaders(state)  # a deal of one card may hand the lead a lone 2
 
-    def table_talk(self, vietnamese: bool = False, rules: TienLenRules | None = None) -> ClimbTalk:
-        """What a play screen says about this game (:class:`~vncards.core.SpeaksAtTable`),
-        with the amounts of ``rules`` (the default preset's when ``None``).
-
-        >>> plugin.table_talk().reason("cards-left")
-        'cards left in hand'
-        """
-        return table_talk(self, rules or PRESETS[DEFAULT_PRESET], vietnamese)
-
-    def instant_wins(self, rules: TienLenRules, hands: Sequence[int]) -> list[tuple[int, str]]:
-        """Every seat whose dealt hand is a tới trắng, the strongest first (seat order
-        breaks ties here; in a game the turn order from the first player does)."""
-        return instant_wins_in_order(rules, hands, 0)
+    def instant_wins(
+        self, rules: TienLenRules, hands: Sequence[int], first: int = 0
+    ) -> list[tuple[int, str]]:
+        """Every seat whose dealt hand is a tới trắng, the strongest first (the turn
+        order from ``first`` breaks ties)."""
+        return instant_wins_in_order(rules, hands, first)
 
     # ------------------------------------------------------------ play
 
@@ -217,7 +195,7 @@ class TienLenGame(SheddingGame[TienLenRules]):
         """Under ``finish_on_two`` ``forbidden`` no play that empties the hand and holds
         a 2 is listed (``vncards moves``, hints), as the referee refuses it.
 
-        >>> north = TienLenGame().presets["mien-bac"]
+        >>> north = plugin.presets["mien-bac"]
         >>> [m["cards"] for m in plugin.moves_cards(north, ["2S"])]
         []
         >>> [m["cards"] for m in plugin.moves_cards(north, ["9H", "2S"], ["5H"])]
@@ -231,7 +209,7 @@ class TienLenGame(SheddingGame[TienLenRules]):
         """The refusal ``apply`` would raise for ``action``, or ``None`` when it is legal.
 
         >>> st = plugin.new_game(plugin.presets["dem-la"], 4, seed=1)
-        >>> plugin.why_illegal(st, Pass(st.turn)).code
+        >>> plugin.game.why_illegal(st, Pass(st.turn)).code
         'cannot-pass-lead'
         """
         if isinstance(action, Play | Pass):
@@ -274,85 +252,6 @@ class TienLenGame(SheddingGame[TienLenRules]):
             return GameResult(True, "instant-win", winner, instant, pay, (), transfers)
         return GameResult(True, "win", winner, None, pay, (), transfers)
 
-    def game_stats(self, state: ClimbState) -> dict[str, int]:
-        """Counts for simulation tables: ``chops`` made, ``cong`` losers, ``instant_win``
-        (1 or 0), ``actions`` taken and ``thoi`` (lá losers paid beyond one per card)."""
-        own = _own(state)
-        rules = own.rules
-        instant = own.instant_win is not None
-        cong = thoi = 0
-        if state.finished:
-            for seat, hand in enumerate(state.hands):
-                if seat == state.winner:
-                    continue
-                thoi += count_la(hand, rules) - hand.bit_count()
-                if not instant and not state.played >> seat & 1:
-                    cong += 1
-        return {
-            "chops": own.chops,
-            "cong": cong,
-            "instant_win": int(instant),
-            "actions": state.n_actions,
-            "thoi": thoi,
-        }
-
-    # ------------------------------------------------------------ records and queries
-
-    def record_deal(self, state: ClimbState) -> dict[str, Any]:
-        """Hands as dealt, and ``first`` unless the first game's opening rule names the
-        leader (3♠), so that the record carries that rule."""
-        deal = super().record_deal(state)
-        if _own(state).lead_card:
-            deal["first"] = None
-        return deal
-
-    def deal_json(self, rules: TienLenRules, n_players: int, seed: int) -> dict[str, Any]:
-        """A seeded deal as record fields, who leads, and its tới trắng hands in the
-        order that decides between them."""
-        state = self.new_game(rules, n_players, seed)
-        players = [f"P{i + 1}" for i in range(n_players)]
-        first = state.first
-        hands = super().record_deal(state)["hands"]
-        return {
-            "game": self.name,
-            "players": players,
-            "hands": {players[i]: cards for i, cards in enumerate(hands)},
-            "first": players[first],
-            "instant_wins": [
-                {"player": players[s], "code": code}
-                for s, code in instant_wins_in_order(rules, state.dealt, first)
-            ],
-        }
-
-    def summary(self, rules: TienLenRules) -> dict[str, Any]:
-        """Settings side by side for ``vncards compare``."""
-        return {
-            "deck": "french 52",
-            "players": f"{rules.min_players}-{rules.max_players}",
-            "hand_size": rules.hand_size,
-            "first_lead": rules.first_lead,
-            "combinations": ["single", "pair", "triple", "straight", "quad"]
-            + (["pair-run"] if rules.pair_runs else []),
-            "suits_break_ties": True,
-            "follow": rules.follow,
-            "straight_suits": rules.straight_suits,
-            "pair_colours": rules.pair_colours,
-            "finish_on_two": rules.finish_on_two,
-            "chops": [
-                f"{_shape_name(r.attacker)} > {_shape_name(r.target, r.target_rank)}"
-                + (" (higher)" if r.need_higher else "")
-                for r in CHOP_TABLE
-                if rules.pair_runs or Kind.PAIR_RUN not in (r.attacker[0], r.target[0])
-            ],
-            "passed_may_chop": rules.passed_may_chop,
-            "instant_wins": list(rules.instant_wins),
-            "scoring": (
-                f"lá left; black 2 = {rules.thoi_black_two}, red 2 = {rules.thoi_red_two}, "
-                f"tứ quý = {rules.thoi_quad}, 3 đôi thông = {rules.thoi_three_pair_run}, "
-                f"4 đôi thông = {rules.thoi_four_pair_run}; cóng x{rules.cong_multiplier}"
-            ),
-        }
-
 
 _TWOS = 15 << 48  # the four 2s (heo)
 
@@ -385,5 +284,142 @@ def _holder(hands: Sequence[int], card: int) -> int:
     return next(seat for seat, h in enumerate(hands) if h & card)
 
 
-plugin = TienLenGame()
-"""The plugin object the ``vncards.games`` entry point names."""
+class TienLenTools:
+    """What the tools ask of Tiến lên beyond playing it: screen words, statistics
+    counters for simulations, the settings ``vncards compare`` lists.
+
+    >>> TienLenTools(TienLenGame()).summary(TienLenRules())["hand_size"]
+    13
+    """
+
+    compare_facts = COMPARE_FACTS  # what vncards compare measures of it
+
+    def __init__(self, game: TienLenGame) -> None:
+        self._seen = game  # whose table the screen words describe
+
+    def table_talk(self, vietnamese: bool = False, rules: TienLenRules | None = None) -> ClimbTalk:
+        """What a play screen says about this game (:class:`~vncards.core.SpeaksAtTable`),
+        with the amounts of ``rules`` (the default preset's when ``None``).
+
+        >>> plugin.table_talk().reason("cards-left")
+        'cards left in hand'
+        """
+        return table_talk(self._seen, rules or PRESETS[DEFAULT_PRESET], vietnamese)
+
+    def game_stats(self, state: ClimbState) -> dict[str, int]:
+        """Counts for simulation tables: ``chops`` made, ``cong`` losers, ``instant_win``
+        (1 or 0), ``actions`` taken and ``thoi`` (lá losers paid beyond one per card)."""
+        own = _own(state)
+        rules = own.rules
+        instant = own.instant_win is not None
+        cong = thoi = 0
+        if state.finished:
+            for seat, hand in enumerate(state.hands):
+                if seat == state.winner:
+                    continue
+                thoi += count_la(hand, rules) - hand.bit_count()
+                if not instant and not state.played >> seat & 1:
+                    cong += 1
+        return {
+            "chops": own.chops,
+            "cong": cong,
+            "instant_win": int(instant),
+            "actions": state.n_actions,
+            "thoi": thoi,
+        }
+
+    def summary(self, rules: TienLenRules) -> dict[str, Any]:
+        """Settings side by side for ``vncards compare``."""
+        return {
+            "deck": "french 52",
+            "players": f"{rules.min_players}-{rules.max_players}",
+            "hand_size": rules.hand_size,
+            "first_lead": rules.first_lead,
+            "combinations": ["single", "pair", "triple", "straight", "quad"]
+            + (["pair-run"] if rules.pair_runs else []),
+            "suits_break_ties": True,
+            "follow": rules.follow,
+            "straight_suits": rules.straight_suits,
+            "pair_colours": rules.pair_colours,
+            "finish_on_two": rules.finish_on_two,
+            "chops": [
+                f"{_shape_name(r.attacker)} > {_shape_name(r.target, r.target_rank)}"
+                + (" (higher)" if r.need_higher else "")
+                for r in CHOP_TABLE
+                if rules.pair_runs or Kind.PAIR_RUN not in (r.attacker[0], r.target[0])
+            ],
+            "passed_may_chop": rules.passed_may_chop,
+            "instant_wins": list(rules.instant_wins),
+            "scoring": (
+                f"lá left; black 2 = {rules.thoi_black_two}, red 2 = {rules.thoi_red_two}, "
+                f"tứ quý = {rules.thoi_quad}, 3 đôi thông = {rules.thoi_three_pair_run}, "
+                f"4 đôi thông = {rules.thoi_four_pair_run}; cóng x{rules.cong_multiplier}"
+            ),
+        }
+
+
+def _random_bot(game: object, seed: int) -> RandomBot:
+    return RandomBot(seed)
+
+
+BOTS: dict[str, BotMaker] = {
+    "random": _random_bot,
+    "greedy": SeedOnly(GreedyBot),
+    "search": search_bot,
+}
+"""Tiến lên's bots by name, each made from the plugin and a seed."""
+
+if TYPE_CHECKING:
+
+    class TienLenPlugin(
+        Plugin[ClimbState, SheddingAction, TienLenRules],
+        TienLenTools,
+        ClimbingQueries[TienLenRules],
+    ):
+        """The plugin as the type checker sees it: the members its tools lend it."""
+
+        bots: Mapping[str, Callable[..., Any]]
+        """Makers of this plugin's bots: a seed, and a thinking budget for ``search``."""
+
+        def new_game(
+            self, rules: TienLenRules, n_players: int, seed: int, *, first: int | None = None
+        ) -> TienLenState:
+            """A Tiến lên state."""
+            ...
+
+        def view(self, state: ClimbState, seat: int) -> ShedView:
+            """A seat's view, a climbing game's."""
+            ...
+
+else:
+    TienLenPlugin = Plugin
+
+
+def build_plugin(game: TienLenGame) -> TienLenPlugin:
+    """The Tiến lên plugin of ``game`` (a :class:`TienLenGame`, or a subclass of it
+    with other hooks): its record codec, probes and queries are core's climbing ones,
+    its bots and tools Tiến lên's.
+
+    >>> build_plugin(TienLenGame())
+    Plugin('tienlen')
+    """
+    made: Plugin[ClimbState, SheddingAction, TienLenRules] = Plugin(
+        game,
+        ClimbingCodec(game),
+        BOTS,
+        probes=ClimbingProbes(game),
+        tools=(TienLenTools(game), ClimbingQueries(game)),
+    )
+    return cast("TienLenPlugin", made)
+
+
+plugin = build_plugin(TienLenGame())
+"""The plugin object the ``vncards.games`` entry point names.
+
+>>> from vncards.core import RandomBot, play_game
+>>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=7)
+>>> played = play_game(plugin, state, [RandomBot(i) for i in range(4)])
+>>> result = plugin.result(played.final)
+>>> result.finished, sum(result.payments)
+(True, 0)
+"""

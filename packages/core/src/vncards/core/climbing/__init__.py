@@ -3,10 +3,14 @@
 Combinations: :mod:`._shapes` (kinds, combos, combination and chop rules),
 :mod:`._classify` (classify, follow, chop, beat), :mod:`._enumerate` (legal plays),
 :mod:`._follow` (suit and colour tests). Play: :mod:`._engine` (rounds, passes, chops),
-:mod:`._actions` (plays, passes, declarations), :mod:`._loop` (the hot loop). The plugin
-base :class:`SheddingGame` (:mod:`._game`) is built from :mod:`._hooks`,
-:mod:`._turns`, :mod:`._seeing` with :mod:`._view`, :mod:`._codec` and
-:mod:`._queries`. Every name here is also a name of :mod:`vncards.core`.
+:mod:`._actions` (plays, passes, declarations), :mod:`._loop` (the hot loop). A game's
+parts: :class:`ClimbingGame` (:mod:`._game`, the :class:`~vncards.core.Game`, built from
+:mod:`._hooks`, :mod:`._turns`, :mod:`._seeing` with :mod:`._view`), its record
+:class:`ClimbingCodec` (:mod:`._codec`), its tools and probes
+(:class:`ClimbingQueries`, :class:`ClimbingProbes`, :mod:`._queries`); core's
+:class:`~vncards.core.Plugin` puts them together. :class:`SheddingGame`
+(:mod:`._shedding`) is the older whole-plugin class, kept for games written on it.
+Every name here is also a name of :mod:`vncards.core`.
 
 >>> from vncards.core import CardSet
 >>> from vncards.core.climbing import ComboRules, classify
@@ -32,10 +36,13 @@ from vncards.core.climbing._actions import (
     SheddingAction,
 )
 from vncards.core.climbing._classify import beats, classify, follows, is_chop
+from vncards.core.climbing._codec import ClimbingCodec
 from vncards.core.climbing._engine import ChopValue, ClimbConfig, ClimbEngine, ClimbState
 from vncards.core.climbing._enumerate import brute_force_plays, legal_plays, ranks_with
-from vncards.core.climbing._game import SheddingGame, random_first
+from vncards.core.climbing._game import ClimbingGame, random_first
+from vncards.core.climbing._queries import ClimbingProbes, ClimbingQueries
 from vncards.core.climbing._shapes import ChopRule, Combo, ComboRules, Kind
+from vncards.core.climbing._shedding import SheddingGame
 from vncards.core.climbing._view import ShedView
 
 __all__ = [
@@ -44,6 +51,10 @@ __all__ = [
     "ClimbConfig",
     "ClimbEngine",
     "ClimbState",
+    "ClimbingCodec",
+    "ClimbingGame",
+    "ClimbingProbes",
+    "ClimbingQueries",
     "Combo",
     "ComboRules",
     "Declare",

@@ -1,15 +1,18 @@
-"""Records of a climbing game: a deal read and checked, actions read and written
-(``play`` / ``pass`` / ``declare``), the deal written, and seeded deals as record fields.
+"""Records of a climbing game (its :class:`~vncards.core.Codec`): a deal read and
+checked, actions read and written (``play`` / ``pass`` / ``declare``), the deal written.
 
 >>> from vncards.tienlen import plugin
 >>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=3)
 >>> plugin.record_deal(state)["first"] == state.first
 True
+>>> state = plugin.new_game(plugin.presets["ba-bich"], 4, seed=3)
+>>> plugin.record_deal(state)["first"] is None   # 3♠ leads: the rules find the seat
+True
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic
 
 from vncards.core._cardset import mask_ids
 from vncards.core._errors import RecordError
@@ -17,51 +20,56 @@ from vncards.core._record_cards import action_item, hand_mask, play_mask
 from vncards.core._records import GameRecord, RecordAction
 from vncards.core.climbing._actions import Declare, Pass, Play, SheddingAction, _pass, _play
 from vncards.core.climbing._engine import ClimbState
+from vncards.core.climbing._game import ClimbingGame
 from vncards.core.climbing._hooks import RulesT
-from vncards.core.climbing._seeing import ClimbingViews
 from vncards.core.climbing._tokens import _STR
 
 __all__ = ["ClimbingCodec"]
 
 
-class ClimbingCodec(ClimbingViews[RulesT]):
-    """Reading and writing the records of a climbing game (part of
-    :class:`~vncards.core.SheddingGame`)."""
+class ClimbingCodec(Generic[RulesT]):
+    """The record codec of a climbing ``game``, driven by its hooks (hand size, who
+    leads, :meth:`~vncards.core.ClimbingGame.record_first_game` and
+    :meth:`~vncards.core.ClimbingGame.leader_by_rules`).
 
-    def state_from_record(self, record: GameRecord, rules: RulesT) -> ClimbState:
-        """Check the deal of a record and start from it."""
-        n = len(record.players)
-        lo, hi = self.player_range(rules)
-        if not lo <= n <= hi:
-            raise RecordError(f"{self.name} is played by {lo} to {hi} players, not {n}")
+    >>> from vncards.core import Pass
+    >>> from vncards.tienlen import TienLenGame
+    >>> ClimbingCodec(TienLenGame()).write_action(Pass(2))
+    {'pass': True}
+    """
+
+    def __init__(self, game: ClimbingGame[RulesT]) -> None:
+        self.game = game
+
+    def read_deal(self, record: GameRecord, rules: RulesT) -> ClimbState:
+        """Check the deal of a record and start from it (core has checked the player
+        count)."""
+        game = self.game
         if record.stock is not None:
-            raise RecordError(f"{self.name} records have no stock")
-        size = self.hand_size(rules)
+            raise RecordError(f"{game.name} records have no stock")
+        size = game.hand_size(rules)
         hands: list[int] = []
         seen = 0
         for name in record.players:
             cards = record.hands[name]
             if len(cards) != size:
-                raise RecordError(f"{name} was dealt {len(cards)} cards; {self.name} deals {size}")
+                raise RecordError(f"{name} was dealt {len(cards)} cards; {game.name} deals {size}")
             mask = hand_mask(cards, seen)
             seen |= mask
             hands.append(mask)
         if record.first is not None:
             first = record.seat_of(record.first)
         else:
-            chosen = self.choose_first(rules, hands, None)
+            chosen = game.choose_first(rules, hands, None)
             if chosen is None:
                 raise RecordError(
                     "the first player is drawn at random under these rules: name them in 'first'"
                 )
             first = chosen
-        return self.start(rules, hands, first)
+        first_game = game.record_first_game(rules, record.first is not None)
+        return game.begin(rules, hands, first, first_game)
 
-    # ------------------------------------------------------------ play
-
-    def action_from_record(
-        self, state: ClimbState, action: RecordAction, seat: int
-    ) -> SheddingAction:
+    def read_action(self, state: ClimbState, action: RecordAction, seat: int) -> SheddingAction:
         """Read ``play`` / ``pass`` / ``declare``; other kinds are not this game's."""
         kind, value = action_item(action)
         if kind == "play":
@@ -72,9 +80,9 @@ class ClimbingCodec(ClimbingViews[RulesT]):
             return _pass(seat)
         if kind == "declare":
             return Declare(seat, value)
-        raise RecordError(f"{self.name} records have no {kind!r} actions")
+        raise RecordError(f"{self.game.name} records have no {kind!r} actions")
 
-    def action_to_record(self, state: ClimbState, action: SheddingAction) -> dict[str, Any]:
+    def write_action(self, action: SheddingAction) -> dict[str, Any]:
         """The record form of an action (without ``player``)."""
         if isinstance(action, Play):
             return {"play": [_STR[i] for i in mask_ids(action.cards)]}
@@ -82,27 +90,15 @@ class ClimbingCodec(ClimbingViews[RulesT]):
             return {"pass": True}
         return {"declare": action.what}
 
-    def record_deal(self, state: ClimbState) -> dict[str, Any]:
-        """Hands as dealt and the first seat."""
+    def write_deal(self, state: ClimbState) -> dict[str, Any]:
+        """Hands as dealt and the first seat (``None`` when the rules find it again
+        from the deal, so that a referee sees a first game)."""
         return {
-            "hands": [[_STR[i] for i in mask_ids(h)] for h in state.dealt],
-            "first": state.first,
+            "hands": dealt_tokens(state),
+            "first": None if self.game.leader_by_rules(state) else state.first,
         }
 
-    # ------------------------------------------------------------ conformance
 
-    def deal_json(self, rules: RulesT, n_players: int, seed: int) -> dict[str, Any]:
-        """A seeded deal as record fields, with the instant wins it holds."""
-        state = self.new_game(rules, n_players, seed)
-        players = [f"P{i + 1}" for i in range(n_players)]
-        deal_ = self.record_deal(state)
-        wins = self.instant_wins(rules, state.dealt)
-        return {
-            "game": self.name,
-            "players": players,
-            "hands": {players[i]: cards for i, cards in enumerate(deal_["hands"])},
-            "first": players[deal_["first"]],
-            "instant_wins": [{"player": players[s], "code": code} for s, code in wins],
-        }
-
-    # ------------------------------------------------------------ dealing
+def dealt_tokens(state: ClimbState) -> list[list[str]]:
+    """The hands of ``state`` as dealt, as record tokens by seat."""
+    return [[_STR[i] for i in mask_ids(h)] for h in state.dealt]

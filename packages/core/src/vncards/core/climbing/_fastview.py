@@ -34,10 +34,11 @@ __all__ = ["ViewGame", "determinized", "offered_tuple", "seat_view", "turn_legal
 
 
 class ViewGame(Protocol):
-    """What :func:`seat_view` asks of the game (a :class:`~vncards.core.SheddingGame`
+    """What :func:`seat_view` asks of the game (a :class:`~vncards.core.ClimbingGame`
     has all of it)."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def known_cards(self, state: ClimbState) -> tuple[tuple[int, ...], int]: ...
 

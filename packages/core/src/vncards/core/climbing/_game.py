@@ -1,55 +1,61 @@
-"""A ready-made plugin base for climbing (shedding) games on the French deck.
+"""The :class:`~vncards.core.Game` of a climbing (shedding) game on the French deck, made
+from the game's hooks.
 
-Tiến lên and Sâm subclass :class:`SheddingGame`: it deals, reads and writes record
-actions, lists legal actions, drives bots and probes for conformance; the subclass
-supplies the engine (combination rules, chop table, hooks), who leads, instant wins
-and settlement. Its rooms: the hooks a game supplies (:mod:`._hooks`), turns
-(:mod:`._turns`), views (:mod:`._seeing`), records (:mod:`._codec`), card questions
-and probes (:mod:`._queries`), and the compiled loop (:mod:`._loop`).
+Tiến lên and Sâm subclass :class:`ClimbingGame`: it deals, lists legal actions, carries
+them out, says why one is refused, builds views and determinized states; the subclass
+supplies the hooks (:mod:`._hooks`): the engine (combination rules, chop table), hand
+size, who leads, instant wins, declarations and the result. The game's record codec,
+queries and probes are core's too (:class:`~vncards.core.ClimbingCodec`,
+:class:`~vncards.core.ClimbingQueries`, :class:`~vncards.core.ClimbingProbes`), and
+core's :class:`~vncards.core.Plugin` puts them together. Its rooms: the hooks
+(:mod:`._hooks`), turns (:mod:`._turns`), views (:mod:`._seeing`) and the compiled loop
+(:mod:`._loop`), the game's one declared fast seam (:meth:`ClimbingGame.playout`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from vncards.core._bots import RandomBot
-from vncards.core._game import Bot, referee
-from vncards.core._records import GameRecord, RefereeReport
+from vncards.core._errors import IllegalMove
+from vncards.core._game import Bot
 from vncards.core._rng import Rng
 from vncards.core.climbing._actions import SheddingAction
 from vncards.core.climbing._engine import ClimbEngine, ClimbState
 from vncards.core.climbing._hooks import RulesT
 from vncards.core.climbing._loop import LoopPlan, run_playout
-from vncards.core.climbing._queries import ClimbingQueries
+from vncards.core.climbing._seeing import ClimbingViews
 
-__all__ = ["SheddingGame", "random_first"]
+__all__ = ["ClimbingGame", "random_first"]
 
 
-class SheddingGame(ClimbingQueries[RulesT]):
-    """Plugin base for a climbing game. Subclasses set the class attributes and
-    implement :meth:`engine`, :meth:`player_range`, :meth:`hand_size`,
-    :meth:`choose_first`, :meth:`result` and :meth:`summary`; they may override
-    :meth:`at_deal` (instant wins), :meth:`extra_actions` and :meth:`apply_other`
-    (declarations).
+class ClimbingGame(ClimbingViews[RulesT]):
+    """A climbing game as a :class:`~vncards.core.Game`. A subclass sets :attr:`info`
+    and implements the hooks :meth:`engine`, :meth:`player_range`, :meth:`hand_size`,
+    :meth:`choose_first` and :meth:`result`; it may override :meth:`at_deal` (instant
+    wins), :meth:`extra_actions`, :meth:`apply_other` and :meth:`side_decision`
+    (declarations), and the others of :class:`~vncards.core.climbing._hooks.ClimbingHooks`.
+    It declares :attr:`plays_fast` when the compiled loop may play it.
 
     A whole game in a few lines — 5 cards each, tứ quý chops a 2, the winner collects
     one lá per card left:
 
-    >>> from vncards.core import (ChopRule, ClimbConfig, ComboRules, GameResult, Kind,
-    ...     Ledger, RandomBot, RulesBase, play_game, record_game, referee)
+    >>> from vncards.core import (CARDS, FRENCH, TRUE, ActionKey, ChopRule, ClimbConfig,
+    ...     ClimbingCodec, ComboRules, GameInfo, GameResult, Kind, Ledger, Plugin,
+    ...     RandomBot, RecordVocabulary, RulesBase, play_game, record_game)
     >>> class Rules(RulesBase):
     ...     cards: int = 5
-    >>> class Tiny(SheddingGame[Rules]):
-    ...     name, title, rules_model = "tiny", "Tiny climbing game", Rules
-    ...     presets, default_preset, bots = {"std": Rules()}, "std", {"random": RandomBot}
+    >>> words = RecordVocabulary(actions=(ActionKey("play", CARDS), ActionKey("pass", TRUE)))
+    >>> class Tiny(ClimbingGame[Rules]):
+    ...     info = GameInfo("tiny", "Tiny climbing game", FRENCH, Rules, {"std": Rules()},
+    ...                     "std", words)
+    ...     plays_fast = True  # decides and applies as the base does
     ...     def engine(self, rules):
     ...         chops = (ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), target_rank=12),)
     ...         return ClimbEngine(ClimbConfig(ComboRules(), chops, lambda target: 3))
     ...     def player_range(self, rules): return (2, 4)
     ...     def hand_size(self, rules): return rules.cards
     ...     def choose_first(self, rules, hands, seed): return random_first(seed, len(hands))
-    ...     def summary(self, rules): return {"hand_size": rules.cards}
     ...     def result(self, state):
     ...         led = Ledger(state.n_players)
     ...         led.extend(state.chop_transfers)  # chop chains paid so far
@@ -60,15 +66,31 @@ class SheddingGame(ClimbingQueries[RulesT]):
     ...         return GameResult(state.finished, "win" if state.finished else None, won,
     ...                           None, tuple(led.net), (), tuple(led.transfers))
     >>> game = Tiny()
-    >>> state = game.new_game(Rules(), 3, seed=7)
-    >>> played = play_game(game, state, [RandomBot(i) for i in range(3)])
-    >>> record = record_game(game, played, ["An", "Bình", "Chi"], bet=2)
-    >>> report = game.referee(record)
+    >>> plugin = Plugin(game, ClimbingCodec(game), {"random": lambda g, seed: RandomBot(seed)})
+    >>> state = plugin.new_game(Rules(), 3, seed=7)
+    >>> played = play_game(plugin, state, [RandomBot(i) for i in range(3)])
+    >>> record = record_game(plugin, played, ["An", "Bình", "Chi"], bet=2)
+    >>> report = plugin.referee(record)
     >>> report.legal, report.finished, sum(report.payments.values())
     (True, True, 0)
     >>> report.winner == ["An", "Bình", "Chi"][state.winner]
     True
     """
+
+    def players(self, rules: RulesT) -> tuple[int, int]:
+        """Fewest and most players (the :meth:`player_range` hook)."""
+        return self.player_range(rules)
+
+    def why_illegal(self, state: ClimbState, action: SheddingAction) -> IllegalMove | None:
+        """The refusal :meth:`apply` would raise for ``action``, or ``None``: what it
+        raises on a copy of ``state`` (a game that can say it without trying, from its
+        engine's checks, :func:`~vncards.core.climb_refusal`, says it quicker)."""
+        trial = state.copy()
+        try:
+            self.apply(trial, action)
+        except IllegalMove as e:
+            return e
+        return None
 
     def playout(
         self,
@@ -85,8 +107,8 @@ class SheddingGame(ClimbingQueries[RulesT]):
         events of this playout (a simulation reads only its result), which saves about
         a tenth of the time of such a game.
 
-        Returns ``False`` (having done nothing) when :attr:`plays_fast` is off, so that
-        the plain loop runs.
+        Returns ``False`` (having done nothing) unless the game declares
+        :attr:`plays_fast`, so that the plain loop runs.
         """
         if not self.plays_fast:
             return False
@@ -100,13 +122,6 @@ class SheddingGame(ClimbingQueries[RulesT]):
             finally:
                 state.events = kept
         return self._playout(state, bots, draws, record, max_steps, True)
-
-    def referee(self, record: str | bytes | dict[str, Any] | GameRecord) -> RefereeReport:
-        """Rule on a whole record (core's :func:`~vncards.core.referee` on this game):
-        the first illegal action, the outcome and who pays whom. Raises
-        :class:`~vncards.core.RecordError` for a record that cannot be read. The
-        class docstring has an example."""
-        return referee(self, record)
 
     def _playout(
         self,
@@ -135,7 +150,7 @@ def _loop_plan(eng: ClimbEngine) -> LoopPlan:
 
 
 def _drawn_for(bot: Bot) -> bool:
-    """Whether :meth:`SheddingGame.playout` may draw for ``bot`` (see
+    """Whether :meth:`ClimbingGame.playout` may draw for ``bot`` (see
     :attr:`RandomBot.drawn_in_loop`)."""
     return isinstance(bot, RandomBot) and bot.drawn_in_loop
 

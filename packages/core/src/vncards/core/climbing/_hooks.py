@@ -1,22 +1,25 @@
-"""What a climbing game supplies: the class attributes and hook methods of
-:class:`~vncards.core.SheddingGame`, gathered in one base so that the rooms built on it
-(turns, views, records, queries) share them.
+"""What a climbing game supplies: the hook methods of
+:class:`~vncards.core.ClimbingGame`, gathered in one base so that the rooms built on it
+(turns, views) and the parts made from the game (its record codec, its queries and
+probes) share them.
 
 A game implements :meth:`ClimbingHooks.engine`, ``player_range``, ``hand_size``,
-``choose_first``, ``result`` and ``summary``; the rest have plain defaults:
+``choose_first`` and ``result``; the rest have plain defaults:
 
 >>> ClimbingHooks().instant_wins(None, [0, 0])
 []
+>>> ClimbingHooks().record_first_game(None, names_first=True)
+False
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from vncards.core._errors import IllegalMove
 from vncards.core._events import Event
-from vncards.core._game import BotFactory, GameResult, RulesBase, Words
+from vncards.core._game import GameResult, RulesBase, Words
 from vncards.core.climbing._actions import SheddingAction
 from vncards.core.climbing._engine import ClimbEngine, ClimbState
 from vncards.core.climbing._shapes import ComboRules
@@ -26,21 +29,31 @@ __all__ = ["ClimbingHooks", "RulesT"]
 RulesT = TypeVar("RulesT", bound=RulesBase)
 
 
-class ClimbingHooks(Generic[RulesT]):
-    """The attributes and hooks of a climbing game (see
-    :class:`~vncards.core.SheddingGame`, which a game subclasses)."""
+class Named(Protocol):
+    """What the hooks read of a game's :class:`~vncards.core.GameInfo`: its name."""
 
-    name: str
-    title: str
-    deck = "french"
-    rules_model: type[RulesT]
-    presets: Mapping[str, RulesT]
-    default_preset: str
-    bots: Mapping[str, BotFactory]
+    @property
+    def name(self) -> str:
+        """The game's short name."""
+        ...
+
+
+class ClimbingHooks(Generic[RulesT]):
+    """The hooks of a climbing game (see :class:`~vncards.core.ClimbingGame`, which a
+    game subclasses)."""
+
+    info: Named
+    """The game's data, a :class:`~vncards.core.GameInfo` (name, rules model, presets,
+    record vocabulary, ...)."""
 
     state_type: ClassVar[type[ClimbState]] = ClimbState
     """The state class of the game: :class:`~vncards.core.ClimbState`, or a subclass
     with the game's own fields, made as ``state_type(hands, first, engine, rules)``."""
+
+    @property
+    def name(self) -> str:
+        """The game's short name (its :attr:`info`'s)."""
+        return self.info.name
 
     # ------------------------------------------------------------ to implement
 
@@ -65,10 +78,6 @@ class ClimbingHooks(Generic[RulesT]):
         """Outcome and payments."""
         raise NotImplementedError
 
-    def summary(self, rules: RulesT) -> dict[str, Any]:
-        """Settings side by side for ``vncards compare``."""
-        raise NotImplementedError
-
     # ------------------------------------------------------------ optional hooks
 
     def at_deal(self, state: ClimbState, rules: RulesT) -> None:
@@ -87,10 +96,36 @@ class ClimbingHooks(Generic[RulesT]):
         """Decline an optional decision; plain climbing games have none."""
         raise IllegalMove("nothing-to-decline", "There is no optional choice to decline.")
 
-    def instant_wins(self, rules: RulesT, hands: Sequence[int]) -> list[tuple[int, str]]:
+    def instant_wins(
+        self, rules: RulesT, hands: Sequence[int], first: int = 0
+    ) -> list[tuple[int, str]]:
         """Every seat whose dealt hand wins at once, with the hand's code, in the order
-        the rules rank them (the first one counts). None by default."""
+        the rules rank them (the first one counts; ``first``, the seat that would lead,
+        breaks ties where turn order does). None by default."""
         return []
+
+    # ------------------------------------------------------------ first games
+
+    def opened(self, state: ClimbState, rules: RulesT) -> None:
+        """Called on the start of a first game of a match (not on a later one), after
+        :meth:`at_deal`: Tiến lên's 3♠ opening marks the opening card here. Nothing by
+        default."""
+
+    def later_game(self, state: ClimbState) -> None:
+        """Called on the start of a later game of a match, before :meth:`at_deal`: the
+        state learns it is one (Sâm checks instant wins in the first game only).
+        Nothing by default."""
+
+    def record_first_game(self, rules: RulesT, names_first: bool) -> bool:
+        """Whether a record's deal is the first game of a match: by default when the
+        record names no ``first`` seat (the rules then find the leader)."""
+        return not names_first
+
+    def leader_by_rules(self, state: ClimbState) -> bool:
+        """Whether the rules find this game's first seat again from the deal (a first
+        game led by the lowest card, say): its record then leaves ``first`` out, so a
+        referee sees a first game. ``False`` by default."""
+        return False
 
     # ------------------------------------------------------------ queries (CLI)
 

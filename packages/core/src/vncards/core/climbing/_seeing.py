@@ -28,7 +28,7 @@ __all__ = ["ClimbingViews"]
 
 class ClimbingViews(ClimbingTurns[RulesT]):
     """Views and determinization of a climbing game (part of
-    :class:`~vncards.core.SheddingGame`)."""
+    :class:`~vncards.core.ClimbingGame`)."""
 
     def view(self, state: ClimbState, seat: int) -> ShedView:
         """What ``seat`` may know of ``state``: its own hand, everything played, the
@@ -49,7 +49,7 @@ class ClimbingViews(ClimbingTurns[RulesT]):
             to_act = None
         elif not self.plays_fast:
             # decisions made otherwise than this base makes them: ask for them
-            d = self.decision(state)
+            d = self.to_act(state)
             to_act = None if d is None else d.seat
             if d is not None and d.seat == seat:
                 legal, optional = tuple(d.actions), d.optional

@@ -3,7 +3,7 @@ closing a finished game with its ``win`` and ``settle`` events.
 
 >>> from vncards.tienlen import plugin
 >>> state = plugin.new_game(plugin.presets["dem-la"], 4, seed=3)
->>> seat, offered, optional = plugin._decision_parts(state)
+>>> seat, offered, optional = plugin.game._decision_parts(state)
 >>> seat == state.turn, len(offered) == len(plugin.legal_actions(state)), optional
 (True, True, False)
 """
@@ -32,13 +32,15 @@ _new_play_list = object.__new__
 
 class ClimbingTurns(ClimbingHooks[RulesT]):
     """Dealing, decisions and actions of a climbing game (part of
-    :class:`~vncards.core.SheddingGame`)."""
+    :class:`~vncards.core.ClimbingGame`)."""
 
-    plays_fast: ClassVar[bool] = True
-    """Whether :meth:`playout` may play this game: it decides and applies as
-    :meth:`_decision_parts` and :meth:`apply` of this base do. A subclass that overrides
-    ``decision``, ``_decision_parts`` or ``apply`` has it turned off unless its own body
-    sets it (then the plain loop of :func:`~vncards.core.play_game` runs)."""
+    plays_fast: ClassVar[bool] = False
+    """Whether :meth:`~vncards.core.ClimbingGame.playout` (the compiled loop) may play
+    this game: a game declares it, in its class body, when it decides and applies as
+    :meth:`to_act` and :meth:`apply` of this base do (then the loop makes the very
+    choices the plain loop of :func:`~vncards.core.play_game` would). Off by default;
+    a subclass that replaces ``to_act``, ``_decision_parts`` or ``apply`` leaves it
+    off (it is never worked out from what a subclass overrides)."""
 
     has_side_decisions: ClassVar[bool] = False
     """Whether :meth:`side_decision` may offer a decision; on for a subclass whose body
@@ -47,43 +49,55 @@ class ClimbingTurns(ClimbingHooks[RulesT]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         body = vars(cls)
-        if "plays_fast" not in body and any(
-            name in body for name in ("decision", "_decision_parts", "apply")
-        ):
-            cls.plays_fast = False
         if "has_side_decisions" not in body and "side_decision" in body:
             cls.has_side_decisions = True
 
-    def new_game(
-        self, rules: RulesT, n_players: int, seed: int, *, first: int | None = None
-    ) -> ClimbState:
-        """Shuffle and deal with ``seed``; ``first`` is a match's previous winner."""
-        lo, hi = self.player_range(rules)
-        if not lo <= n_players <= hi:
-            raise ValueError(f"{self.name} is played by {lo} to {hi} players, not {n_players}")
+    def deal(self, rules: RulesT, n_players: int, seed: int, first: int | None) -> ClimbState:
+        """Shuffle and deal with ``seed``; ``first`` is a match's previous winner (none:
+        a first game, whose leader :meth:`choose_first` finds). The player count is
+        the caller's to check (core's :class:`~vncards.core.Plugin` does)."""
         hands = deal_masks(seed, 52, [self.hand_size(rules)] * n_players)
+        first_game = first is None
         if first is None:
             first = self.choose_first(rules, hands, seed)
             assert first is not None
-        return self.start(rules, hands, first)
+        return self.begin(rules, hands, first, first_game)
+
+    def begin(
+        self, rules: RulesT, hands: Sequence[int], first: int, first_game: bool
+    ) -> ClimbState:
+        """A game of a match from a given deal: :meth:`start`, told whether it is the
+        first game (:meth:`opened`) or a later one (:meth:`later_game`)."""
+        state = self.state_type(hands, first, self.engine(rules), rules)
+        if not first_game:
+            self.later_game(state)
+        self._started(state, rules)
+        if first_game:
+            self.opened(state, rules)
+        return state
 
     def start(self, rules: RulesT, hands: Sequence[int], first: int) -> ClimbState:
-        """A game from a given deal."""
+        """A game from a given deal (neither a first game's opening nor a later game's
+        marks: tests and tools set hands up this way)."""
         state = self.state_type(hands, first, self.engine(rules), rules)
+        self._started(state, rules)
+        return state
+
+    def _started(self, state: ClimbState, rules: RulesT) -> None:
+        """The deal's instant wins (:meth:`at_deal`), and a game they end closed."""
         self.at_deal(state, rules)
         if state.finished:
             self._close(state)
-        return state
 
-    def decision(self, state: ClimbState) -> Decision[SheddingAction] | None:
-        """The seat to act and its plays (lazily built)."""
+    def to_act(self, state: ClimbState) -> Decision[SheddingAction] | None:
+        """The seat to act and its plays (lazily built); ``None`` once finished."""
         step = self._decision_parts(state)
         return None if step is None else Decision(*step)
 
     def _decision_parts(
         self, state: ClimbState
     ) -> tuple[int, Sequence[SheddingAction], bool] | None:
-        """:meth:`decision` as ``(seat, actions, optional)``, which
+        """:meth:`to_act` as ``(seat, actions, optional)``, which
         :func:`~vncards.core.play_game` may ask directly. Games add decisions through
         :meth:`side_decision`."""
         if state.finished:
