@@ -244,6 +244,12 @@ SETTLED = "['mine', 'waiting', 'finished'].includes(document.body.dataset.state)
 def _move(page: Any) -> None:
     """One choice by clicking (as take_turn), then wait until the page has its answer,
     whoever is to act next."""
+    click_move(page)
+    page.wait_for_function(SETTLED, timeout=60_000)
+
+
+def click_move(page: Any) -> None:
+    """One choice by clicking (as take_turn), not waiting for its answer."""
     actions = legal(page)
     with_cards = [a for a in actions if not isinstance(next(iter(a.values())), bool)]
     if with_cards:
@@ -254,7 +260,6 @@ def _move(page: Any) -> None:
         page.click(f"#actions button[data-action={next(iter(actions[0]))}]")
     else:
         page.click("#actions button[data-action=decline]")
-    page.wait_for_function(SETTLED, timeout=60_000)
 
 
 def test_two_browsers_play_one_tien_len_table_and_one_reloads(

@@ -6,18 +6,22 @@ puts every later event one place further in the log than on the table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from vncards.server.testing import LiveServer
 
 from tests.server.conftest import games_with_views, installed
 from tests.server.test_server_browser import (
     READY,
+    SETTLED,
     browser,
+    click_move,
     expect_whole_log,
     page,
+    seat_history,
     server,
     take_turn,
 )
@@ -38,10 +42,21 @@ window.fetch = (url, options) => {
 """
 
 
-def deal_seed(game: str, *, finished: bool) -> int:
+# Action answers held back until the test lets them through (`window.release()`).
+HELD_ANSWERS = """
+const real = window.fetch;
+window.hold = () => { window.held = new Promise((ok) => { window.release = ok; }); };
+window.fetch = (url, options) => {
+  const held = /[/]actions[?]/.test(String(url)) ? window.held : null;
+  const answer = real(url, options);
+  return held ? answer.then((a) => held.then(() => a)) : answer;
+};
+"""
+
+
+def deal_seed(game: str, wanted: Callable[[Any, Any], bool]) -> int:
     """The first seed whose deal at the page's new table (the default preset, four seats
-    or the nearest count the game allows) shows the first seat events before any move,
-    and is over at once (a dealt win) or not, as ``finished`` asks."""
+    or the nearest count the game allows) is one that ``wanted(plugin, state)``."""
     if game not in games_with_views():
         pytest.skip(f"{game} is not installed with views")
     plugin = installed()[game]
@@ -49,10 +64,23 @@ def deal_seed(game: str, *, finished: bool) -> int:
     lo, hi = plugin.player_range(rules)
     seats = min(hi, max(lo, 4))
     for seed in range(5_000):
-        state = plugin.new_game(rules, seats, seed)
-        if plugin.view(state, 0).history and (plugin.decision(state) is None) == finished:
+        if wanted(plugin, plugin.new_game(rules, seats, seed)):
             return seed
-    raise AssertionError(f"no {game} deal in 5,000 shows events before the first move")
+    raise AssertionError(f"no {game} deal in 5,000 is the one wanted")
+
+
+def shown_first(finished: bool) -> Callable[[Any, Any], bool]:
+    """A deal that shows the first seat events before any move, over at once (a dealt
+    win) or not, as ``finished`` asks."""
+    return lambda plugin, state: (
+        bool(plugin.view(state, 0).history) and ((plugin.decision(state) is None) == finished)
+    )
+
+
+def first_seat_leads(plugin: Any, state: Any) -> bool:
+    """A deal the first seat leads, the game not over at once."""
+    d = plugin.decision(state)
+    return d is not None and d.seat == 0 and not plugin.view(state, 0).history
 
 
 def play_checking_the_log(page: Any, server: LiveServer, turns: int, reload_after: int) -> None:
@@ -67,6 +95,18 @@ def play_checking_the_log(page: Any, server: LiveServer, turns: int, reload_afte
             page.reload()
             page.wait_for_selector(READY)
             expect_whole_log(page, server)
+
+
+def seat_two(host: Any, friend: Any, server: LiveServer, seed: int, *states: str) -> None:
+    """The host deals a Tiến lên table from ``seed`` with a friend's seat, the friend
+    opens its join link; each page then shows its state in ``states``."""
+    host.goto(f"{server.url}/?game=tienlen&seed={seed}")
+    host.wait_for_selector("body[data-state=setup]")
+    host.select_option("#friends", "1")
+    host.click("#start")
+    host.wait_for_selector(f"body[data-state={states[0]}]")
+    friend.goto(host.get_attribute("#join a.join", "href"))
+    friend.wait_for_selector(f"body[data-state={states[1]}]")
 
 
 @pytest.fixture
@@ -89,15 +129,9 @@ def test_a_dealt_win_is_listed_whole_at_both_seats(
     """Web table: a Tiến lên deal that is a win as dealt (its reveal, win and settle
     come before the table's first event, so the view counts no event) is listed whole
     by the page that dealt it and by the friend who opens the join link."""
-    seed = deal_seed("tienlen", finished=True)
+    seed = deal_seed("tienlen", shown_first(True))
     host, friend = two_pages
-    host.goto(f"{server.url}/?game=tienlen&seed={seed}")
-    host.wait_for_selector("body[data-state=setup]")
-    host.select_option("#friends", "1")
-    host.click("#start")
-    host.wait_for_selector("body[data-state=finished]")
-    friend.goto(host.get_attribute("#join a.join", "href"))
-    friend.wait_for_selector("body[data-state=finished]")
+    seat_two(host, friend, server, seed, "finished", "finished")
     for p in (host, friend):
         assert p.evaluate("document.body.dataset.events") == "0"
         assert p.is_visible("#result")
@@ -113,7 +147,7 @@ def test_a_deal_shown_before_the_first_move_keeps_every_event_in_place(
     four-of-a-kind shown, Mậu Binh's hand declared), the stream, the action's answers
     and a reload all put each event in its place: no event is dropped for the one the
     deal added, none is shown twice."""
-    open_table(page, server, game, deal_seed(game, finished=False))
+    open_table(page, server, game, deal_seed(game, shown_first(False)))
     assert len(page.evaluate("S.log")) > int(page.evaluate("document.body.dataset.events"))
     expect_whole_log(page, server)
     play_checking_the_log(page, server, turns=4, reload_after=0)
@@ -128,3 +162,31 @@ def test_late_answers_leave_the_log_whole(page: Any, server: LiveServer) -> None
     page.add_init_script(LATE_ANSWERS)
     open_table(page, server, "tienlen", 1)
     play_checking_the_log(page, server, turns=6, reload_after=1)
+
+
+def test_a_view_older_than_the_events_that_came_meanwhile_is_read_again(
+    two_pages: tuple[Any, Any], server: LiveServer
+) -> None:
+    """Web table: the host's action answer is held back while the friend answers it and
+    the bots play up to the host's turn again (their events reach the host's page by
+    the stream, and the page reads no view while its own action is on its way). Once
+    the answer is in, its view is older than those events: the page reads the view
+    again and shows the host's turn, not the friend's."""
+    seed = deal_seed("tienlen", first_seat_leads)
+    host, friend = two_pages
+    host.add_init_script(HELD_ANSWERS)
+    seat_two(host, friend, server, seed, "mine", "waiting")
+    host.evaluate("window.hold()")
+    click_move(host)
+    friend.wait_for_selector("body[data-state=mine]", timeout=60_000)
+    click_move(friend)
+    friend.wait_for_function(SETTLED, timeout=60_000)
+    # every event is in on the host's page and no view is due: only the answer is left
+    history = seat_history(host, server)
+    expect(host.locator("#log li")).to_have_count(len(history), timeout=30_000)
+    host.wait_for_function("viewTimer === null")
+    assert host.evaluate("document.body.dataset.state") == "busy"
+    host.evaluate("window.release()")
+    expect(host.locator("body")).to_have_attribute("data-state", "mine", timeout=30_000)
+    expect(host.locator("body")).to_have_attribute("data-events", str(len(history)), timeout=30_000)
+    expect_whole_log(host, server)

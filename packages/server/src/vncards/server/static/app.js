@@ -8,7 +8,7 @@ const BOT_PREFERENCE = ["search", "solver", "greedy"];
 const S = {
   lang: (localStorage.getItem("vncards-lang") || "vi"),
   games: [], game: null, table: null, token: null, me: null, bots: {},
-  view: null, selected: new Set(), groups: {}, log: [], dealt: 0, ws: null, busy: false,
+  view: null, selected: new Set(), groups: {}, log: [], dealt: 0, ws: null, busy: false, missed: false,
 };
 const $ = (sel) => document.querySelector(sel);
 function el(tag, attrs = {}, ...children) {
@@ -240,18 +240,22 @@ function openEvents(since) {
   };
   S.ws = ws;
 }
-// Another seat moved: read the view again (once for a burst of events).
+// Another seat moved: read the view again (once for a burst of events). While the
+// seat's own action is on its way, the view is read again once its answer is in (that
+// answer's view may be older than the events that came meanwhile).
 let viewTimer = null;
 function scheduleView() {
   if (viewTimer !== null) return;
   viewTimer = setTimeout(async () => {
     viewTimer = null;
-    if (S.busy || !S.table) return;
+    if (!S.table) return;
+    if (S.busy) { S.missed = true; return; }
     try {
       const view = await api(viewPath());
       if (S.gap) { S.gap = false; addAt(0, view.history); }
+      if (S.busy) S.missed = true;
       // a view no newer than the one shown would only undo the player's selection
-      if (!S.busy && view.events > S.view.events) render(view);
+      else if (view.events > S.view.events) render(view);
     } catch (e) {
       $("#action-error").textContent = refusal(e);
     }
@@ -325,6 +329,7 @@ async function send(body) {
     $("#action-error").textContent = refusal(e);
     render(S.view);
   }
+  if (S.missed) { S.missed = false; scheduleView(); }
 }
 // ---------- language ----------
 function applyLanguage() {
