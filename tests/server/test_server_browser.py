@@ -9,7 +9,7 @@ The server runs in a thread on 127.0.0.1 on a port the system chooses. Without
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ import pytest
 from vncards.server import create_app
 from vncards.server.testing import LiveServer
 
-from tests.server.conftest import games_with_views
+from tests.server.conftest import games_with_views, installed
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -87,6 +87,21 @@ def open_in_language(page: Any, server: LiveServer, game: str, lang: str, seed: 
     page.wait_for_selector("body[data-lobby]")
     page.click("#start")
     page.wait_for_selector(READY)
+
+
+def deal_seed(game: str, wanted: Callable[[Any, Any], bool]) -> int:
+    """The first seed whose deal at the page's new table (the default preset, four seats
+    or the nearest count the game allows) is one that ``wanted(plugin, state)``."""
+    if game not in games_with_views():
+        pytest.skip(f"{game} is not installed with views")
+    plugin = installed()[game]
+    rules = plugin.presets[plugin.default_preset]
+    lo, hi = plugin.player_range(rules)
+    seats = min(hi, max(lo, 4))
+    for seed in range(5_000):
+        if wanted(plugin, plugin.new_game(rules, seats, seed)):
+            return seed
+    raise AssertionError(f"no {game} deal in 5,000 is the one wanted")
 
 
 def seat_history(page: Any, server: LiveServer) -> list[dict[str, Any]]:

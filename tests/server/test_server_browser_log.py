@@ -13,12 +13,13 @@ import pytest
 from playwright.sync_api import expect
 from vncards.server.testing import LiveServer
 
-from tests.server.conftest import games_with_views, installed
+from tests.server.conftest import games_with_views
 from tests.server.test_server_browser import (
     READY,
     SETTLED,
     browser,
     click_move,
+    deal_seed,
     expect_whole_log,
     page,
     seat_history,
@@ -52,21 +53,6 @@ window.fetch = (url, options) => {
   return held ? answer.then((a) => held.then(() => a)) : answer;
 };
 """
-
-
-def deal_seed(game: str, wanted: Callable[[Any, Any], bool]) -> int:
-    """The first seed whose deal at the page's new table (the default preset, four seats
-    or the nearest count the game allows) is one that ``wanted(plugin, state)``."""
-    if game not in games_with_views():
-        pytest.skip(f"{game} is not installed with views")
-    plugin = installed()[game]
-    rules = plugin.presets[plugin.default_preset]
-    lo, hi = plugin.player_range(rules)
-    seats = min(hi, max(lo, 4))
-    for seed in range(5_000):
-        if wanted(plugin, plugin.new_game(rules, seats, seed)):
-            return seed
-    raise AssertionError(f"no {game} deal in 5,000 is the one wanted")
 
 
 def shown_first(finished: bool) -> Callable[[Any, Any], bool]:

@@ -12,7 +12,7 @@ from vncards.core import parse_card
 from vncards.maubinh import evaluator, plugin
 from vncards.server.testing import LiveServer
 
-from tests.server.test_server_browser import READY, browser, legal, page, server
+from tests.server.test_server_browser import READY, browser, deal_seed, legal, page, server
 
 __all__ = ["browser", "page", "server"]
 
@@ -143,7 +143,9 @@ def test_a_second_browser_finds_the_table_in_the_lobby_and_sits(
     contexts = [browser.new_context(bypass_csp=True) for _ in range(3)]
     host, friend, late = (c.new_page() for c in contexts)
     try:
-        host.goto(f"{server.url}/?game=tienlen")
+        # a deal not over at once: a dealt win's table has no seat left to take
+        seed = deal_seed("tienlen", lambda plugin, state: plugin.decision(state) is not None)
+        host.goto(f"{server.url}/?game=tienlen&seed={seed}")
         host.wait_for_selector("body[data-state=setup]")
         host.select_option("#friends", "1")
         host.check("#listed")
