@@ -8,7 +8,7 @@ const BOT_PREFERENCE = ["search", "solver", "greedy"];
 const S = {
   lang: (localStorage.getItem("vncards-lang") || "vi"),
   games: [], game: null, table: null, token: null, me: null, bots: {},
-  view: null, selected: new Set(), groups: {}, log: [], ws: null, busy: false,
+  view: null, selected: new Set(), groups: {}, log: [], dealt: 0, ws: null, busy: false, missed: false,
 };
 const $ = (sel) => document.querySelector(sel);
 function el(tag, attrs = {}, ...children) {
@@ -194,6 +194,7 @@ async function sit(table, token) {
   const view = await api(viewPath());
   S.game = await gameDetail(view.game);
   S.me = view.player;
+  S.dealt = dealtOf(view);
   S.log = [...view.history];
   $("#setup").hidden = true;
   $("#lobby").hidden = true;
@@ -202,7 +203,15 @@ async function sit(table, token) {
   document.body.dataset.table = table;
   render(view);
   renderLog();
-  if (!view.finished) openEvents(S.log.length);
+  if (!view.finished) openEvents(S.log.length - S.dealt);
+}
+// A seat's history starts with the events of the deal it saw (a dealt win's reveal and
+// settlement, a hand shown before the first move), which come before the table's first
+// event. The stream, an action's answer and a view's `events` count the table's events
+// only, the log lists the whole history: the table's event i is the log's line
+// S.dealt + i.
+function dealtOf(view) {
+  return Math.max(0, view.history.length - view.events);
 }
 // The seat's view (a spectator's without a token), with the game's words in the page's
 // language.
@@ -216,7 +225,7 @@ function openEvents(since) {
   const who = S.token ? "" : "spectate=true&";
   const url = `${proto}//${location.host}/v1/tables/${S.table}/events?${who}since=${since}`;
   const ws = new WebSocket(url, S.token ? ["vncards", `bearer.${S.token}`] : ["vncards"]);
-  let index = since;
+  let index = S.dealt + since;
   ws.onmessage = (m) => {
     if (S.ws !== ws) return;
     queueEvent(index++, JSON.parse(m.data));
@@ -231,18 +240,22 @@ function openEvents(since) {
   };
   S.ws = ws;
 }
-// Another seat moved: read the view again (once for a burst of events).
+// Another seat moved: read the view again (once for a burst of events). While the
+// seat's own action is on its way, the view is read again once its answer is in (that
+// answer's view may be older than the events that came meanwhile).
 let viewTimer = null;
 function scheduleView() {
   if (viewTimer !== null) return;
   viewTimer = setTimeout(async () => {
     viewTimer = null;
-    if (S.busy || !S.table) return;
+    if (!S.table) return;
+    if (S.busy) { S.missed = true; return; }
     try {
       const view = await api(viewPath());
       if (S.gap) { S.gap = false; addAt(0, view.history); }
+      if (S.busy) S.missed = true;
       // a view no newer than the one shown would only undo the player's selection
-      if (!S.busy && view.events > S.view.events) render(view);
+      else if (view.events > S.view.events) render(view);
     } catch (e) {
       $("#action-error").textContent = refusal(e);
     }
@@ -254,7 +267,7 @@ async function refresh() {
     const view = await api(viewPath());
     addAt(0, view.history);
     render(view);
-    if (!view.finished) openEvents(S.log.length);
+    if (!view.finished) openEvents(S.log.length - S.dealt);
   } catch (e) {
     $("#action-error").textContent = refusal(e);
   }
@@ -274,7 +287,7 @@ function drain() {
   addAt(index, [e]);
   draining = setTimeout(drain, PACE_MS);
 }
-// Every event has its index on the table: one shown already is never shown again,
+// Every event has its line in the log: one shown already is never shown again,
 // whichever source (the stream, an action's answer, a view) brings it.
 function addAt(start, events) {
   // events past a gap wait for the next view, whose history fills the gap
@@ -310,12 +323,13 @@ async function send(body) {
     S.selected.clear(); S.groups = {};
     S.busy = false;
     render(out.view);
-    addAt(out.view.events - out.events.length, out.events);
+    addAt(S.dealt + out.view.events - out.events.length, out.events);
   } catch (e) {
     S.busy = false;
     $("#action-error").textContent = refusal(e);
     render(S.view);
   }
+  if (S.missed) { S.missed = false; scheduleView(); }
 }
 // ---------- language ----------
 function applyLanguage() {
