@@ -1,7 +1,8 @@
 """A small climbing game for the command-line tests, standing in for a third-party plugin.
 
 Loaded by ``conftest.py`` (and by subprocess tests as ``cli_fakegame:plugin`` with this
-folder on ``PYTHONPATH``). Four of a kind chops a single 2 for 3 lá; each loser pays
+folder and the repository's root on ``PYTHONPATH``: its shared parts are
+``tests.fakegames``'s). Four of a kind chops a single 2 for 3 lá; each loser pays
 one lá per card left. Preset ``short`` deals 6 cards so games end fast.
 """
 
@@ -15,19 +16,12 @@ from vncards.core import (
     TRUE,
     ActionKey,
     BotFactory,
-    ChopRule,
-    ClimbConfig,
     ClimbEngine,
     ClimbState,
     Combo,
-    ComboRules,
     Event,
-    GameResult,
-    Kind,
-    Ledger,
     RandomBot,
     RecordVocabulary,
-    RulesBase,
     SheddingGame,
     Statistic,
     View,
@@ -36,8 +30,10 @@ from vncards.core import (
     random_first,
 )
 
+from tests.fakegames import CardsLeftHooks, HandRules, quad_chops_two
 
-class MiniRules(RulesBase):
+
+class MiniRules(HandRules):
     """Cards per hand."""
 
     hand_size: int = 13
@@ -59,12 +55,10 @@ def _chop_value(target: Combo) -> int:
     return 3
 
 
-_ENGINE = ClimbEngine(
-    ClimbConfig(ComboRules(), (ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), 12),), _chop_value)
-)
+_ENGINE = quad_chops_two(_chop_value)
 
 
-class MiniClimb(SheddingGame[MiniRules]):
+class MiniClimb(CardsLeftHooks[MiniRules], SheddingGame[MiniRules]):
     """Shed every card first; losers pay a lá per card left."""
 
     name = "miniclimb"
@@ -83,30 +77,8 @@ class MiniClimb(SheddingGame[MiniRules]):
     def engine(self, rules: MiniRules) -> ClimbEngine:
         return _ENGINE
 
-    def player_range(self, rules: MiniRules) -> tuple[int, int]:
-        return (2, 4)
-
-    def hand_size(self, rules: MiniRules) -> int:
-        return rules.hand_size
-
     def choose_first(self, rules: MiniRules, hands: Sequence[int], seed: int | None) -> int | None:
         return random_first(seed, len(hands))
-
-    def result(self, state: ClimbState) -> GameResult:
-        led = Ledger(state.n_players)
-        led.extend(state.chop_transfers)
-        if state.finished:
-            for seat, hand in enumerate(state.hands):
-                led.pay(seat, state.winner, hand.bit_count(), "cards-left")
-        return GameResult(
-            state.finished,
-            "win" if state.finished else None,
-            state.winner if state.finished else None,
-            None,
-            tuple(led.net),
-            (),
-            tuple(led.transfers),
-        )
 
     def table_words(self, view: View, players: Sequence[str]) -> list[Words]:
         """The climbing table's lines, and this game's one rule of chopping."""

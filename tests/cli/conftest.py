@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import warnings
 from importlib.metadata import EntryPoint
@@ -16,6 +17,9 @@ from vncards.core import ENTRY_POINT_GROUP, discover_games
 
 HERE = Path(__file__).parent
 FAKE_MODULE = "cli_fakegame"
+FAKE_PATH = os.pathsep.join([str(HERE), str(HERE.parents[1])])
+"""What a process started by a test puts on ``PYTHONPATH`` to import ``cli_fakegame``
+(this folder) and the ``tests.fakegames`` it is made of (the repository's root)."""
 REAL_GAMES = ("tienlen", "samloc", "tusac")
 
 

@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner
 from vncards.cli.app import app
 
-HERE = Path(__file__).parent
+from tests.cli.conftest import FAKE_PATH
+
 PROMPT = r"Your move \([^)]*\)> "
 
 
@@ -98,7 +99,7 @@ def test_whole_game_in_a_pseudo_terminal() -> None:
     the settlement table."""
     import pexpect
 
-    env = dict(os.environ, PYTHONPATH=str(HERE), TERM="dumb", COLUMNS="120", VNCARDS_PLUGINS="none")
+    env = dict(os.environ, PYTHONPATH=FAKE_PATH, TERM="dumb", COLUMNS="120", VNCARDS_PLUGINS="none")
     child = pexpect.spawn(
         str(SCRIPT),
         ["play", "cli_fakegame:plugin", "-v", "short", "-n", "3", "--seed", "7"],

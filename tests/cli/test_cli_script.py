@@ -14,13 +14,14 @@ import pytest
 from typer.testing import CliRunner
 from vncards.cli.app import app
 
-HERE = Path(__file__).parent
+from tests.cli.conftest import FAKE_PATH
+
 SCRIPT = Path(sys.executable).with_name("vncards")
 pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason="the vncards script is not installed")
 
 
 def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(HERE), VNCARDS_PLUGINS="none")
+    env = dict(os.environ, PYTHONPATH=FAKE_PATH, VNCARDS_PLUGINS="none")
     return subprocess.run(
         [str(SCRIPT), *args],
         input=stdin,
@@ -142,7 +143,7 @@ def test_progress_bar_on_a_terminal_only() -> None:
     test_cli_simulate's readable statistics test)."""
     import pexpect
 
-    env = dict(os.environ, PYTHONPATH=str(HERE), TERM="xterm", VNCARDS_PLUGINS="none")
+    env = dict(os.environ, PYTHONPATH=FAKE_PATH, TERM="xterm", VNCARDS_PLUGINS="none")
     args = ["simulate", "cli_fakegame:plugin", "-g", "300", "-n", "2", "-v", "short"]
     child = pexpect.spawn(str(SCRIPT), args, env=env, encoding="utf-8", timeout=60)
     child.expect(pexpect.EOF)

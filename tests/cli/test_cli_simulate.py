@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from vncards.cli.app import app
 from vncards.core import MAX_RECORD_BYTES
 from vncards.core.simulate import GameSummary, summarize, wilson
 
-HERE = Path(__file__).parent
+from tests.cli.conftest import FAKE_PATH
 
 
 def test_wilson_interval_matches_the_formula() -> None:
@@ -101,7 +102,8 @@ def test_workers_do_not_change_the_numbers(
 ) -> None:
     """Two processes give the very numbers one gives (the game is named by reference so
     the spawned worker finds it)."""
-    monkeypatch.syspath_prepend(str(HERE))
+    for folder in FAKE_PATH.split(os.pathsep):
+        monkeypatch.syspath_prepend(folder)
     args = ["simulate", "cli_fakegame:plugin", "-g", "30", "-n", "2", "-s", "9", "--json"]
     one = runner.invoke(app, args)
     two = runner.invoke(app, [*args, "--workers", "2"])

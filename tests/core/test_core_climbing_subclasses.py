@@ -1,6 +1,8 @@
 """A climbing game written in plain Python against the core — its own state, engine and
-plugin subclasses — plays the same through the core's compiled loop as through the plain
-loop, and its records, views and determinized states stay its own.
+game subclasses — plays the same through the core's compiled loop as through the plain
+loop, and its records, views and determinized states stay its own. It is a
+:class:`~vncards.core.ClimbingGame` made a plugin by core's :class:`~vncards.core.Plugin`,
+as a third party would write it.
 
 The rule under test: the hot loop of ``vncards.core.climbing`` (compiled in a compiled
 build) drives the engine and state natively but asks the game only through its methods,
@@ -11,39 +13,43 @@ last test checks that these tests did run against the compiled loop.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
 import pytest
 from vncards.core import (
-    BotFactory,
-    ChopRule,
-    ClimbConfig,
+    CARDS,
+    FRENCH,
+    TRUE,
+    ActionKey,
     ClimbEngine,
+    ClimbingCodec,
+    ClimbingGame,
     ClimbState,
     Combo,
-    ComboRules,
+    GameInfo,
     GameResult,
     IllegalMove,
     Kind,
-    Ledger,
     Pass,
     Play,
+    Plugin,
     RandomBot,
-    RulesBase,
+    RecordVocabulary,
     SheddingAction,
-    SheddingGame,
     play_game,
     record_game,
 )
 from vncards.core._native import SELECTED
 from vncards.core.climbing import ShedView
 
+from tests.fakegames import CardsLeftHooks, HandRules, cards_left_result, quad_chops_two, random_bot
+
 _TWOS = 15 << 48
 
 
-class PassRules(RulesBase):
+class PassRules(HandRules):
     """Cards per hand."""
 
     hand_size: int = 7
@@ -86,58 +92,52 @@ def _value(target: Combo) -> int:
     return 2 * target.length
 
 
-class PassCount(SheddingGame[PassRules]):
-    """Tiến lên combinations, tứ quý chops a 2; the winner collects a lá per card left
-    and a lá per pass made in the game."""
+INFO = GameInfo(
+    "passcount",
+    "Pass count",
+    FRENCH,
+    PassRules,
+    MappingProxyType({"std": PassRules()}),
+    "std",
+    RecordVocabulary(
+        actions=(ActionKey("play", CARDS), ActionKey("pass", TRUE)),
+        outcomes=("win",),
+        transfer_reasons=("cards-left", "chop", "passes"),
+    ),
+)
 
-    name = "passcount"
-    title = "Pass count"
-    rules_model = PassRules
-    presets: Mapping[str, PassRules] = MappingProxyType({"std": PassRules()})
-    default_preset = "std"
-    bots: Mapping[str, BotFactory] = MappingProxyType({"random": RandomBot})
+
+class PassCount(CardsLeftHooks[PassRules], ClimbingGame[PassRules]):
+    """Tiến lên combinations, tứ quý chops a 2; the winner collects a lá per card left
+    and a lá per pass made in the game. Played by the compiled loop."""
+
+    info = INFO
     state_type = CountedState
+    plays_fast = True
 
     def engine(self, rules: PassRules) -> ClimbEngine:
-        chops = (ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), target_rank=12),)
-        return NoLoneTwoLead(ClimbConfig(ComboRules(), chops, _value))
-
-    def player_range(self, rules: PassRules) -> tuple[int, int]:
-        return (2, 4)
-
-    def hand_size(self, rules: PassRules) -> int:
-        return rules.hand_size
+        return quad_chops_two(_value, engine_type=NoLoneTwoLead)
 
     def choose_first(self, rules: PassRules, hands: Sequence[int], seed: int | None) -> int:
         return 0
 
     def result(self, state: ClimbState) -> GameResult:
         assert isinstance(state, CountedState)
-        led = Ledger(state.n_players)
-        led.extend(state.chop_transfers)
-        if state.finished:
-            for seat, hand in enumerate(state.hands):
-                led.pay(seat, state.winner, hand.bit_count(), "cards-left")
-            loser = (state.winner + 1) % state.n_players
-            led.pay(loser, state.winner, state.passes, "passes")
-        return GameResult(
-            state.finished,
-            "win" if state.finished else None,
-            state.winner if state.finished else None,
-            None,
-            tuple(led.net),
-            (),
-            tuple(led.transfers),
-        )
-
-    def summary(self, rules: PassRules) -> dict[str, Any]:
-        return {"hand_size": rules.hand_size}
+        if not state.finished:
+            return cards_left_result(state)
+        loser = (state.winner + 1) % state.n_players
+        return cards_left_result(state, (loser, state.winner, state.passes, "passes"))
 
 
 class PlainLoop(PassCount):
     """The same game, its decisions asked one by one (no fast loop)."""
 
     plays_fast = False
+
+
+def _plugin(game: PassCount) -> Plugin[Any, Any, PassRules]:
+    """The game as core's plugin: core's climbing record codec, a random bot."""
+    return Plugin(game, ClimbingCodec(game), {"random": random_bot})
 
 
 class FirstBot(RandomBot):
@@ -153,11 +153,14 @@ class FirstBot(RandomBot):
         return actions[0]
 
 
-GAME, PLAIN = PassCount(), PlainLoop()
+COUNTING = PassCount()
+GAME, PLAIN = _plugin(COUNTING), _plugin(PlainLoop())
 RULES = PassRules()
 
 
-def _play(game: PassCount, seed: int, mixed: bool) -> tuple[list[SheddingAction], Any]:
+def _play(
+    game: Plugin[Any, Any, PassRules], seed: int, mixed: bool
+) -> tuple[list[SheddingAction], Any]:
     bots = [FirstBot(seed) if mixed and i == 1 else RandomBot(3 * seed + i) for i in range(3)]
     played = play_game(game, game.new_game(RULES, 3, seed), bots)
     return played.actions, played
@@ -190,7 +193,7 @@ def test_the_referee_accepts_what_the_core_loop_played() -> None:
 def test_an_interpreted_check_hook_refuses_through_apply() -> None:
     """A single 2 led while the hand holds another play is refused by the game's hook,
     with the state unchanged."""
-    state = GAME.start(RULES, [0b1 | 1 << 48, 0b10, 0b100], 0)
+    state = COUNTING.start(RULES, [0b1 | 1 << 48, 0b10, 0b100], 0)
     before = state.copy()
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, Play(0, 1 << 48))

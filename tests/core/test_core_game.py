@@ -14,23 +14,17 @@ from hypothesis import strategies as st
 from vncards.core import (
     Bot,
     BotFactory,
-    ChopRule,
-    ClimbConfig,
     ClimbEngine,
     ClimbState,
     Combo,
-    ComboRules,
     Decision,
     GamePlugin,
-    GameResult,
     IllegalMove,
-    Kind,
     Ledger,
     Pass,
     Play,
     RandomBot,
     RecordError,
-    RulesBase,
     RulesError,
     SheddingAction,
     SheddingGame,
@@ -43,8 +37,10 @@ from vncards.core import (
 )
 from vncards.core.testing import check_plugin
 
+from tests.fakegames import CardsLeftHooks, HandRules, quad_chops_two
 
-class MiniRules(RulesBase):
+
+class MiniRules(HandRules):
     """Two settings: cards per hand and whether a passed player may come back to chop."""
 
     hand_size: int = 5
@@ -55,7 +51,7 @@ def _two_value(target: Combo) -> int:
     return 3 * target.length
 
 
-class Mini(SheddingGame[MiniRules]):
+class Mini(CardsLeftHooks[MiniRules], SheddingGame[MiniRules]):
     """A small climbing game: Tiến lên combinations, tứ quý chops a single 2 (3 lá),
     the winner collects one lá per card left, the first player is seat 0."""
 
@@ -73,34 +69,10 @@ class Mini(SheddingGame[MiniRules]):
     bots: Mapping[str, BotFactory] = MappingProxyType({"random": RandomBot})
 
     def engine(self, rules: MiniRules) -> ClimbEngine:
-        chops = (ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), target_rank=12),)
-        return ClimbEngine(
-            ClimbConfig(ComboRules(), chops, _two_value, passed_may_chop=rules.passed_may_chop)
-        )
-
-    def player_range(self, rules: MiniRules) -> tuple[int, int]:
-        return (2, 4)
-
-    def hand_size(self, rules: MiniRules) -> int:
-        return rules.hand_size
+        return quad_chops_two(_two_value, passed_may_chop=rules.passed_may_chop)
 
     def choose_first(self, rules: MiniRules, hands: Sequence[int], seed: int | None) -> int:
         return 0
-
-    def result(self, state: ClimbState) -> GameResult:
-        led = Ledger(state.n_players)
-        led.extend(state.chop_transfers)
-        if state.finished:
-            for seat, hand in enumerate(state.hands):
-                led.pay(seat, state.winner, hand.bit_count(), "cards-left")
-        return GameResult(
-            finished=state.finished,
-            outcome="win" if state.finished else None,
-            winner=state.winner if state.finished else None,
-            instant_win=None,
-            payments=tuple(led.net),
-            transfers=tuple(led.transfers),
-        )
 
     def summary(self, rules: MiniRules) -> dict[str, Any]:
         return {"deck": "french", "hand_size": rules.hand_size}
