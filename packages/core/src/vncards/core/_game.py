@@ -155,7 +155,8 @@ draws those as cards): ``("On the table: ", Cards(("3S", "4S")))``."""
 class DescribesPlay(Protocol):
     """What a game tells a screen (``vncards play``, the referee's account), so that the
     screen needs no knowledge of the game: lines about the table as one seat sees it,
-    and words for the game's own events. :class:`~vncards.core.SheddingGame` has both.
+    and words for the game's own events. A :class:`~vncards.core.ClimbingGame` has both,
+    and :class:`~vncards.core.ClimbingQueries` lends them to its plugin.
 
     >>> from vncards.tienlen import plugin
     >>> isinstance(plugin, DescribesPlay)
@@ -341,7 +342,7 @@ def resolve_rules(
 @dataclass
 class PlayedGame(Generic[StateT, ActionT]):
     """A finished bot game: its starting state, actions and final state (see
-    :class:`~vncards.core.SheddingGame` for an example)."""
+    :class:`~vncards.core.ClimbingGame` for an example)."""
 
     start: StateT
     actions: list[ActionT]
@@ -360,7 +361,7 @@ def play_game(
 
     A bot that declines a forced choice raises :class:`IllegalMove` (``must-act``); a
     game that has not ended after ``max_steps`` choices raises ``RuntimeError``. See
-    :class:`~vncards.core.SheddingGame` for an example.
+    :class:`~vncards.core.ClimbingGame` for an example.
     """
     start = _copy(state) if keep_start else state
     actions: list[ActionT] = []
@@ -385,7 +386,7 @@ def record_game(
     bet: int = 1,
 ) -> GameRecord:
     """The record of a played game, which :func:`referee` accepts (example:
-    :class:`~vncards.core.SheddingGame`)."""
+    :class:`~vncards.core.ClimbingGame`)."""
     deal = plugin.record_deal(game.start)
     replay = _copy(game.start)
     actions = []
@@ -426,7 +427,7 @@ def referee(
     card or player, a deal that is not a deal, an action that is not one of the game's
     :class:`~vncards.core.RecordVocabulary` or has a value of the wrong shape), wherever
     in the record it is: after an illegal action too.
-    Payments in the report are lá × bet. Example: :class:`~vncards.core.SheddingGame`.
+    Payments in the report are lá × bet. Example: :class:`~vncards.core.ClimbingGame`.
     """
     record = load_record(source, vocabulary_of(plugin))
     if record.game != plugin.name:

@@ -2,8 +2,9 @@
 the plays offered to the seat to act, the ``play`` event of a play, and a whole playout
 with random bots drawn for in the loop.
 
-The game object stays what it is (an interpreted :class:`~vncards.core.SheddingGame`
-subclass, a third-party plugin's included): the loop asks it only through the
+The game object stays what it is (an interpreted :class:`~vncards.core.ClimbingGame`
+subclass such as Tiến lên's and Sâm's, or a third-party game's, a
+:class:`~vncards.core.SheddingGame` included): the loop asks it only through the
 :class:`LoopGame` methods, and drives the engine and state natively.
 
 >>> from vncards.tienlen import plugin
@@ -65,7 +66,7 @@ class ActingGame(Protocol):
 
 
 class LoopGame(ActingGame, Protocol):
-    """What :func:`run_playout` asks of the game (a :class:`~vncards.core.SheddingGame`
+    """What :func:`run_playout` asks of the game (a :class:`~vncards.core.ClimbingGame`
     has all of it)."""
 
     def _turn_parts(self, state: ClimbState) -> Step: ...
@@ -145,7 +146,7 @@ def played_event(eng: ClimbEngine, seat: int, mask: int, combo: Combo | None) ->
 
 
 def apply_action(game: ActingGame, state: ClimbState, action: SheddingAction) -> list[Event]:
-    """:meth:`~vncards.core.SheddingGame.apply`: carry out ``action`` and return the
+    """:meth:`~vncards.core.ClimbingGame.apply`: carry out ``action`` and return the
     events it caused (a play or pass here, anything else by ``game.apply_other``), the
     game closed when it ends. :class:`~vncards.core.IllegalMove` and no change if it is
     illegal."""
