@@ -18,13 +18,14 @@ play``, the search's default rollout and the environments' bots all go through h
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
 from vncards.core._bots import RandomBot
 from vncards.core._errors import IllegalMove
 
-__all__ = ["STOP", "BotChooser", "Chooser", "drive", "forced_refusal"]
+__all__ = ["STOP", "BotChooser", "Chooser", "RandomRollout", "drive", "forced_refusal"]
 
 
 class _Stop:
@@ -102,6 +103,31 @@ class BotChooser:
             return pick(decision.actions, decision.optional)
         seat = decision.seat
         return self.bot.choose(self.plugin.view(state, seat), decision.actions, decision.optional)
+
+
+class RandomRollout:
+    """The search's default rollout chooser for every seat: a forced choice uniformly at
+    random (one draw of ``rng``), every optional one declined.
+
+    >>> import random
+    >>> from vncards.tienlen import plugin
+    >>> state = plugin.new_game(plugin.presets["dem-la"], 2, seed=1)
+    >>> choice = RandomRollout(random.Random(3))(state, plugin.decision(state))
+    >>> choice in plugin.decision(state).actions
+    True
+    """
+
+    name = "rollout"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.random = rng.random
+
+    def __call__(self, state: Any, decision: Any) -> Any:
+        """A random action, or ``None`` when the choice may be declined."""
+        if decision.optional:
+            return None
+        acts = decision.actions
+        return acts[int(self.random() * len(acts))]
 
 
 def drive(

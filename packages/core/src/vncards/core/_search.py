@@ -31,7 +31,7 @@ from typing import Any, ClassVar, Protocol
 
 from mypy_extensions import mypyc_attr
 from vncards.core._cards import parse_card
-from vncards.core._drive import drive
+from vncards.core._drive import RandomRollout, drive
 from vncards.core._events import Event, View
 from vncards.core._game import Decision, GameResult
 from vncards.core._reading import heads_up_worlds
@@ -126,7 +126,7 @@ class SearchHooks:
     def rollout(self, plugin: SearchGame, state: Any, rng: random.Random) -> None:
         """Play ``state`` to the end. By default every seat picks uniformly at random
         through the plugin's decisions and declines optional choices."""
-        drive(plugin, state, _RandomRollout(rng), overrun="rollout did not end")
+        drive(plugin, state, RandomRollout(rng), overrun="rollout did not end")
 
     def reward(self, plugin: SearchGame, state: Any, seat: int) -> float:
         """The payoff of a played-out state for ``seat``: its net lá (the default)."""
@@ -138,23 +138,6 @@ class SearchHooks:
         is the plugin's ``determinize`` (the hidden cards dealt uniformly at random); a
         game may weigh the deals by what the other seats' play so far says of them."""
         return lambda: plugin.determinize(view, rng)
-
-
-class _RandomRollout:
-    """The default rollout's chooser for every seat: a forced choice uniformly at random
-    (one draw of ``rng``), every optional one declined."""
-
-    name = "rollout"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.random = rng.random
-
-    def __call__(self, state: Any, decision: Any) -> Any:
-        """A random action, or ``None`` when the choice may be declined."""
-        if decision.optional:
-            return None
-        acts = decision.actions
-        return acts[int(self.random() * len(acts))]
 
 
 class Guide(Protocol):
