@@ -195,6 +195,10 @@ class TableView(BaseModel):
     optional: bool = Field(description="Whether the seat may decline its choice now.")
     finished: bool
     events: int = Field(description="How many events the table has had (for since=).")
+    steps: int = Field(
+        description="How many steps (actions, declines, seats taken) the table has had;"
+        " it grows on a decline too, which causes no event."
+    )
     result: TableResult | None = None
     clock: TurnClock | None = None
     match: MatchState | None = None

@@ -360,12 +360,16 @@ def _after_routes(router: APIRouter, runner: TableRunner) -> None:
         token: str | None = None,
         since: int = 0,
         spectate: bool = False,
+        steps: bool = False,
     ) -> None:
         """The table's events as the token's seat sees them (as a spectator sees them
         with ``spectate=true`` and no token), from index ``since`` on, one JSON message
         each; closed once the game is over and every event sent. The token is best sent
         as the subprotocol ``bearer.TOKEN`` beside ``vncards`` (never logged); the
-        ``token`` query parameter is redacted from the logs."""
+        ``token`` query parameter is redacted from the logs. With ``steps=true`` the
+        stream also sends ``{"steps": N}`` (no ``type``: never an event) whenever the
+        table's count of steps changed, so a decline, which causes no event, is told
+        too; without it only events are sent."""
         token = socket_token(websocket) or token
         try:
             async with runner.lock(table_id):
@@ -375,12 +379,19 @@ def _after_routes(router: APIRouter, runner: TableRunner) -> None:
             await websocket.send_denial_response(JSONResponse(e.body(), status_code=e.status))
             return
         await websocket.accept(subprotocol=socket_subprotocol(websocket))
-        await _stream(websocket, runner, table, seat, max(0, since))
+        await _stream(websocket, runner, table, seat, max(0, since), steps=steps)
 
 
 async def _stream(
-    websocket: WebSocket, runner: TableRunner, table: Table, seat: int | None, cursor: int
+    websocket: WebSocket,
+    runner: TableRunner,
+    table: Table,
+    seat: int | None,
+    cursor: int,
+    *,
+    steps: bool = False,
 ) -> None:
+    told: int | None = None  # the count of steps last sent (with ``steps``)
     waker = asyncio.Event()
     table.watchers.add(waker)
     incoming = asyncio.ensure_future(websocket.receive())
@@ -399,10 +410,14 @@ async def _stream(
                         table = fresh
                         table.watchers.add(waker)
                 batch = table.events_json(seat, cursor)
+                count = len(table.steps)
                 over = table.finished or table.ended
             cursor += len(batch)
             for item in batch:
                 await websocket.send_json(item)
+            if steps and count != told and not over:
+                told = count
+                await websocket.send_json({"steps": count})
             if over:
                 await websocket.close(1000, "the game is over" if table.finished else "ended")
                 return

@@ -167,7 +167,7 @@ class Table:
     def spectator_json(self) -> dict[str, Any]:
         """What a spectator sees: the public part of a view (whose choice it is, card
         counts, the public table) and the events as no seat's own, with no hand and no
-        legal actions; ``finished``, ``events`` and, once over, ``result``."""
+        legal actions; ``finished``, ``events``, ``steps`` and, once over, ``result``."""
         view = self.plugin.view(self.state, 0).to_json(self.players)
         data = {
             "game": view["game"],
@@ -182,6 +182,7 @@ class Table:
             "optional": False,
             "finished": self.decision is None,
             "events": len(self.events),
+            "steps": len(self.steps),
         }
         if self.decision is None:
             data["result"] = self.result_json()
@@ -189,13 +190,15 @@ class Table:
 
     def view_json(self, seat: int) -> dict[str, Any]:
         """The seat's view, plus ``optional`` (it may decline its choice now),
-        ``finished``, ``events`` (how many events the table has had) and, once over,
+        ``finished``, ``events`` (how many events the table has had), ``steps`` (how
+        many choices — actions, declines — and seats taken it has had) and, once over,
         ``result``."""
         data = self.plugin.view(self.state, seat).to_json(self.players)
         d = self.decision
         data["optional"] = d is not None and d.seat == seat and d.optional
         data["finished"] = d is None
         data["events"] = len(self.events)
+        data["steps"] = len(self.steps)
         if d is None:
             data["result"] = self.result_json()
         return data

@@ -223,12 +223,15 @@ function openEvents(since) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   // the token travels as a subprotocol, never in the URL (URLs end up in logs)
   const who = S.token ? "" : "spectate=true&";
-  const url = `${proto}//${location.host}/v1/tables/${S.table}/events?${who}since=${since}`;
+  // steps=true: the stream also tells of steps without events (a decline), as {"steps": N}
+  const url = `${proto}//${location.host}/v1/tables/${S.table}/events?${who}steps=true&since=${since}`;
   const ws = new WebSocket(url, S.token ? ["vncards", `bearer.${S.token}`] : ["vncards"]);
   let index = S.dealt + since;
   ws.onmessage = (m) => {
     if (S.ws !== ws) return;
-    queueEvent(index++, JSON.parse(m.data));
+    const message = JSON.parse(m.data);
+    if (!("type" in message) && "steps" in message) { scheduleView(); return; }
+    queueEvent(index++, message);
     scheduleView();
   };
   ws.onclose = (c) => {
@@ -240,7 +243,7 @@ function openEvents(since) {
   };
   S.ws = ws;
 }
-// Another seat moved: read the view again (once for a burst of events). While the
+// Another seat moved or declined: read the view again (once for a burst of messages). While the
 // seat's own action is on its way, the view is read again once its answer is in (that
 // answer's view may be older than the events that came meanwhile).
 let viewTimer = null;
@@ -255,7 +258,7 @@ function scheduleView() {
       if (S.gap) { S.gap = false; addAt(0, view.history); }
       if (S.busy) S.missed = true;
       // a view no newer than the one shown would only undo the player's selection
-      else if (view.events > S.view.events) render(view);
+      else if (view.events > S.view.events || view.steps > S.view.steps) render(view);
     } catch (e) {
       $("#action-error").textContent = refusal(e);
     }
