@@ -10,6 +10,7 @@ import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from vncards.core import _splitmix
 from vncards.core._errors import SeedError
 
 __all__ = ["Rng", "deal", "deal_masks", "derive_seed"]
@@ -63,7 +64,8 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates shuffle in place: for ``i`` from the end, swap with ``below(i + 1)``.
 
-        Dealing is on every simulated game's path, so the draws are made all at once
+        Dealing is on every simulated game's path: the compiled build shuffles a list
+        on native 64-bit ints (``_splitmix``), the pure one makes the draws all at once
         (see ``_draws``); the numbers used are exactly those of :meth:`below`.
 
         >>> cards = list(range(8)); Rng(5).shuffle(cards); cards
@@ -71,6 +73,9 @@ class Rng:
         """
         count = len(items) - 1
         if count < 1:
+            return
+        if _NATIVE and type(items) is list:
+            self._state = _splitmix.shuffle(_signed(self._state), items) & _MASK64
             return
         if count >= len(_LIMITS) - 1:
             self._shuffle_from(items, count)
@@ -107,6 +112,30 @@ class Rng:
             j = z % n
             items[i], items[j] = items[j], items[i]
         self._state = state
+
+
+def _signed(state: int) -> int:
+    """The 64-bit ``state`` as the signed number ``_splitmix`` works on."""
+    return state - _SPAN if state >> 63 else state
+
+
+def _native_agrees() -> bool:
+    """Whether the compiled shuffle (``_splitmix``) runs and shuffles as the pure one does."""
+    if not _splitmix.native():
+        return False
+    for seed in (1, 2**63 + 5):
+        mine, theirs = list(range(52)), list(range(52))
+        after = Rng(seed)
+        after._state = _splitmix.shuffle(_signed(after._state), mine) & _MASK64
+        reference = Rng(seed)
+        reference._shuffle_from(theirs, 51)
+        if mine != theirs or after._state != reference._state:
+            return False
+    return True
+
+
+_NATIVE = _native_agrees()
+"""Whether :meth:`Rng.shuffle` shuffles lists with the compiled ``_splitmix``."""
 
 
 # SplitMix64's k-th output is a fixed function of state + k * gamma, so many outputs can
@@ -153,6 +182,9 @@ def deal_masks(seed: int, deck_size: int, hand_sizes: Sequence[int]) -> list[int
     """
     if sum(hand_sizes) > deck_size:
         raise ValueError("not enough cards for these hands")
+    if _NATIVE:
+        state = Rng(seed)._state
+        return _splitmix.deal_masks(_signed(state), deck_size, hand_sizes)
     cards = list(range(deck_size))
     Rng(seed).shuffle(cards)
     bit = _BITS.__getitem__ if deck_size <= len(_BITS) else (1).__lshift__
