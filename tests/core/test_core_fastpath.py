@@ -86,6 +86,7 @@ def test_shuffle_goes_on_one_draw_at_a_time_after_a_rejection(
     are lowered here to make them common) hands over to one draw at a time, from the
     generator just past the rejected draw."""
     monkeypatch.setattr(rng_module, "_LIMITS", tuple(limit for _ in range(129)))
+    monkeypatch.setattr(rng_module, "_NATIVE", False)  # the pure path's lanes (both builds)
     for k in range(200):
         seed = derive_seed(11, k)
         size = (2, 5, 40, 52, 100)[k % 5]
