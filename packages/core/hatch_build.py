@@ -46,16 +46,20 @@ import json, sys
 from mypyc.build import mypycify
 from setuptools import setup
 job = json.loads(sys.argv[1])
+modules = mypycify(
+    ["--config-file", job["config"], *job["paths"]],
+    group_name=job["group"],
+    target_dir=job["c_dir"],
+    opt_level="3",
+    debug_level="0",
+)
+if sys.platform != "win32":  # native 64-bit ints wrap, as core's _splitmix relies on
+    for module in modules:
+        module.extra_compile_args = [*module.extra_compile_args, "-fwrapv"]
 setup(
     name=job["name"],
     py_modules=[],
-    ext_modules=mypycify(
-        ["--config-file", job["config"], *job["paths"]],
-        group_name=job["group"],
-        target_dir=job["c_dir"],
-        opt_level="3",
-        debug_level="0",
-    ),
+    ext_modules=modules,
     script_args=["build_ext", "--build-lib", job["out"], "--build-temp", job["temp"]],
 )
 """

@@ -1,7 +1,8 @@
 """SplitMix64's shuffle on native 64-bit integers, for the compiled build.
 
-Compiled, ``i64`` arithmetic wraps around like the C machine word it is, which is
-SplitMix64's arithmetic modulo 2**64 read as a signed number: the same bits, with no
+Compiled, ``i64`` arithmetic wraps around like the C machine word it is (the build hook
+compiles with ``-fwrapv``, so signed overflow is defined to wrap), which is SplitMix64's
+arithmetic modulo 2**64 read as a signed number: the same bits, with no
 arbitrary-precision ints on the way. Interpreted, ``i64`` is a plain ``int`` that never
 wraps, so this module's results are only right when :func:`native` says so; ``_rng``
 checks that before using it (and keeps its own pure-Python shuffle otherwise).
