@@ -30,7 +30,9 @@ PLAIN = "test_sim_fakegame:plain"
 
 @pytest.fixture(autouse=True)
 def _fake_game_importable(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Spawned workers inherit sys.path, so they import the fake game the same way.
+    # Spawned workers inherit sys.path, so they import the fake game the same way (and
+    # the repository's root, for the tests.fakegames it is made of).
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[2]))
     monkeypatch.syspath_prepend(str(Path(__file__).parent))
 
 
@@ -348,6 +350,7 @@ def test_a_script_without_a_main_guard_can_use_workers(tmp_path: Path) -> None:
     script.write_text(
         "import sys\n"
         f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        f"sys.path.insert(0, {str(Path(__file__).parents[2])!r})\n"
         "from vncards.cli.sim import simulate\n"
         f"a = simulate({FAKE!r}, games=20, players=3, bots=['random'], workers=2)\n"
         f"b = simulate({FAKE!r}, games=20, players=3, bots=['random'])\n"

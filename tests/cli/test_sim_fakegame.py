@@ -14,27 +14,23 @@ from typing import Any
 
 from vncards.core import (
     BotFactory,
-    ChopRule,
     ClimbConfig,
     ClimbEngine,
     ClimbState,
     ComboRules,
-    GameResult,
-    Kind,
-    Ledger,
     Play,
     RandomBot,
-    RulesBase,
     SheddingGame,
     random_first,
 )
 from vncards.core.testing import check_plugin
 
+from tests.fakegames import CardsLeftHooks, HandRules, quad_chops_two
 
-class FakeRules(RulesBase):
+
+class FakeRules(HandRules):
     """Hand size and whether four of a kind chops a single 2."""
 
-    hand_size: int = 13
     quad_chops_two: bool = True
 
 
@@ -50,7 +46,9 @@ class LowestBot:
         return actions[0]
 
 
-class PlainClimb(SheddingGame[FakeRules]):
+# a game that is its own plugin (a SheddingGame subclass), as a third party may write
+# one; the shared hooks give its seats, hand size and settlement
+class PlainClimb(CardsLeftHooks[FakeRules], SheddingGame[FakeRules]):
     """Shed all your cards first; each loser pays one lá per card left."""
 
     name = "fakeclimb"
@@ -65,26 +63,12 @@ class PlainClimb(SheddingGame[FakeRules]):
     )
 
     def engine(self, rules: FakeRules) -> ClimbEngine:
-        chops = (ChopRule((Kind.QUAD, 4), (Kind.SINGLE, 1), 12),) if rules.quad_chops_two else ()
-        return ClimbEngine(ClimbConfig(ComboRules(), chops, lambda combo: 2))
-
-    def player_range(self, rules: FakeRules) -> tuple[int, int]:
-        return (2, 4)
-
-    def hand_size(self, rules: FakeRules) -> int:
-        return rules.hand_size
+        if rules.quad_chops_two:
+            return quad_chops_two(lambda combo: 2)
+        return ClimbEngine(ClimbConfig(ComboRules(), (), lambda combo: 2))
 
     def choose_first(self, rules: FakeRules, hands: Sequence[int], seed: int | None) -> int | None:
         return random_first(seed, len(hands))
-
-    def result(self, state: ClimbState) -> GameResult:
-        led = Ledger(state.n_players)
-        led.extend(state.chop_transfers)
-        if not state.finished:
-            return GameResult(False, None, None, None, tuple(led.net), (), tuple(led.transfers))
-        for seat, hand in enumerate(state.hands):
-            led.pay(seat, state.winner, hand.bit_count(), "cards-left")
-        return GameResult(True, "win", state.winner, None, tuple(led.net), (), tuple(led.transfers))
 
     def summary(self, rules: FakeRules) -> dict[str, Any]:
         return {"hand_size": rules.hand_size}

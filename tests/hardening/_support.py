@@ -29,7 +29,6 @@ from vncards.core import (
     GameRecord,
     GameResult,
     Kind,
-    Ledger,
     PluginWarning,
     RandomBot,
     RecordError,
@@ -43,6 +42,8 @@ from vncards.core import (
     referee,
     resolve_rules,
 )
+
+from tests.fakegames import cards_left_result
 
 ROOT = Path(__file__).resolve().parents[2]
 # VmHWM (the peak resident set of this program) rather than ru_maxrss, which Linux
@@ -120,15 +121,7 @@ class ToyGame(SheddingGame[ToyRules]):
         return list(hands).index(low)
 
     def result(self, state: ClimbState) -> GameResult:
-        led = Ledger(state.n_players)
-        led.extend(state.chop_transfers)
-        if state.finished:
-            for seat, hand in enumerate(state.hands):
-                led.pay(seat, state.winner, hand.bit_count(), "cards-left")
-            return GameResult(
-                True, "win", state.winner, None, tuple(led.net), (), tuple(led.transfers)
-            )
-        return GameResult(False, None, None, None, tuple(led.net), (), tuple(led.transfers))
+        return cards_left_result(state)
 
     def summary(self, rules: ToyRules) -> dict[str, Any]:
         return {"deck": "french", "hand_size": 13}

@@ -19,6 +19,11 @@ from vncards.server.testing import PostgresCluster, postgres_bin
 from tests.server._toy import TOY
 
 REAL_GAMES = ("tienlen", "samloc", "tusac", "maubinh")
+# A test that reads a table's events stream blocks until a message comes: were a
+# regression to make the stream send nothing, the whole run would hang. This per-test
+# guard fails such a test instead. Its limit is far above what any slow machine takes:
+# a hang guard, not a speed assertion.
+STREAM_GUARD = pytest.mark.timeout(120)
 
 
 class Clock:

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from vncards.server import create_app
 
-from tests.server.conftest import bearer, games_with_views, installed, new_toy_table
+from tests.server.conftest import STREAM_GUARD, bearer, games_with_views, installed, new_toy_table
 from tests.server.test_server_browser import SETTLED, browser, deal_seed, server
 from tests.server.test_server_browser_log import two_pages
 from tests.server.test_server_tables import _receive_until_closed
@@ -54,6 +54,7 @@ def _sam_table(client: TestClient) -> tuple[str, dict[str, str]]:
     return data["table"], data["tokens"]
 
 
+@STREAM_GUARD
 def test_a_decline_that_hands_the_turn_on_is_told_on_the_stream(sam: TestClient) -> None:
     """Contract: with ``steps=true`` the stream of B hears ``{"steps": N}`` when A
     declines Sâm (no event), and B's view then offers B the choice, its ``steps``
@@ -81,6 +82,7 @@ def test_a_decline_that_hands_the_turn_on_is_told_on_the_stream(sam: TestClient)
     assert spectated["steps"] == after["steps"]
 
 
+@STREAM_GUARD
 def test_without_the_opt_in_the_stream_sends_events_only(toy: TestClient) -> None:
     """Contract: without ``steps=true`` a decline sends nothing on the stream; the
     first message is the next event, and the stream is every event and nothing
@@ -93,6 +95,7 @@ def test_without_the_opt_in_the_stream_sends_events_only(toy: TestClient) -> Non
         assert ws.receive_json() == {"type": "draw", "player": "A", "card": None}
 
 
+@STREAM_GUARD
 def test_with_the_opt_in_events_come_as_before_and_steps_between(toy: TestClient) -> None:
     """With ``steps=true`` the events are the same, in the same order; every other
     message is a ``{"steps": N}`` alone, N growing, never an event (no ``type``)."""

@@ -14,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 from vncards.server import ServerSettings, create_app
 
 from tests.server._toy import TOY
-from tests.server.conftest import Clock, bearer, new_toy_table
+from tests.server.conftest import STREAM_GUARD, Clock, bearer, new_toy_table
 
 
 @pytest.fixture(params=["memory", "sqlite"])
@@ -121,6 +121,7 @@ def test_idle_tables_free_their_place_under_the_cap(small: TestClient, clock: Cl
     assert small.app.state.runner.live() == 2  # type: ignore[attr-defined]
 
 
+@STREAM_GUARD
 def test_an_ended_table_closes_its_event_stream(small: TestClient, clock: Clock) -> None:
     """Idle expiry ends the table's WebSocket too."""
     table, tokens = new_toy_table(small)

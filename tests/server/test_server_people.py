@@ -17,7 +17,7 @@ from vncards.server import ServerSettings, create_app
 
 from tests.server._play import bearer, new_table, play_out, view_of
 from tests.server._toy import CARDS, TOY
-from tests.server.conftest import Clock, installed
+from tests.server.conftest import STREAM_GUARD, Clock, installed
 
 NAMES = ["An", "Bình", "Chi", "Dũng"]
 
@@ -72,6 +72,7 @@ def shared_toy() -> Iterator[TestClient]:
         yield c
 
 
+@STREAM_GUARD
 def test_the_spectators_stream_hides_what_a_seat_drew(toy: TestClient) -> None:
     """Spectators: the WebSocket with spectate=true and no token sends the events as no
     seat's own (a draw without its card); without spectate, no token is 401."""

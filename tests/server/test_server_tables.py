@@ -20,7 +20,7 @@ from vncards.core import Transfer, net_of, referee
 from vncards.server import ServerSettings, create_app, default_bot
 
 from tests.server._toy import TOY
-from tests.server.conftest import bearer, games_with_views, new_toy_table
+from tests.server.conftest import STREAM_GUARD, bearer, games_with_views, new_toy_table
 
 
 def _play_out(client: TestClient, table: str, token: str, pick: int = 0) -> dict[str, Any]:
@@ -164,6 +164,7 @@ def _receive_until_closed(ws: Any) -> list[Any]:
     return got
 
 
+@STREAM_GUARD
 def test_websocket_streams_the_seats_events_then_closes(toy: TestClient) -> None:
     """Contract: WS /v1/tables/{id}/events?token= — the events as that seat sees them;
     the stream ends when the game is over."""
@@ -180,6 +181,7 @@ def test_websocket_streams_the_seats_events_then_closes(toy: TestClient) -> None
     assert streamed == final["B"]["history"]
 
 
+@STREAM_GUARD
 def test_websocket_since_skips_events_already_seen(toy: TestClient) -> None:
     table, tokens = new_toy_table(toy)
     view = _play_out(toy, table, tokens["A"])

@@ -158,6 +158,18 @@ class Table:
             raise ApiError(401, "bad-token", "This token belongs to no seat of this table.")
         return found
 
+    def dealt_events(self, seat: int | None) -> list[Event]:
+        """The events of the deal (before the table's first event: a dealt win's reveal,
+        a hand shown) as ``seat`` saw them, which a seat's view history starts with;
+        ``None``: a spectator, who sees each as a seat other than its own does."""
+        if seat is not None:
+            return list(self.plugin.view(self.start, seat).history)
+        first = self.plugin.view(self.start, 0).history
+        second = self.plugin.view(self.start, 1).history
+        return [
+            (b if a.seat == 0 else a).seen_by(SPECTATOR) for a, b in zip(first, second, strict=True)
+        ]
+
     def events_json(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """Events from index ``since`` on, as ``seat`` sees them (``None``: a spectator,
         who sees what every seat but the acting one sees)."""
@@ -167,7 +179,8 @@ class Table:
     def spectator_json(self) -> dict[str, Any]:
         """What a spectator sees: the public part of a view (whose choice it is, card
         counts, the public table) and the events as no seat's own, with no hand and no
-        legal actions; ``finished``, ``events``, ``steps`` and, once over, ``result``."""
+        legal actions; ``finished``, ``events``, ``steps`` and, once over, ``result``. Its
+        history starts with the deal's events, as a seat's does."""
         view = self.plugin.view(self.state, 0).to_json(self.players)
         data = {
             "game": view["game"],
@@ -178,7 +191,8 @@ class Table:
             "legal": [],
             "counts": view["counts"],
             "public": view["public"],
-            "history": self.events_json(None),
+            "history": [e.to_json(self.players) for e in self.dealt_events(None)]
+            + self.events_json(None),
             "optional": False,
             "finished": self.decision is None,
             "events": len(self.events),

@@ -53,7 +53,8 @@ def words_json(table: Table, seat: int | None, lang: Language) -> dict[str, Any]
     names = table.players
     who = SPECTATOR if seat is None else seat
     lines = [] if seat is None else talk.table(plugin.view(table.state, seat), names)
-    history = [line_json(talk.event(e.seen_by(who), names, seat)) for e in table.events]
+    seen = table.dealt_events(seat) + [e.seen_by(who) for e in table.events]
+    history = [line_json(talk.event(e, names, seat)) for e in seen]
     vocabulary = vocabulary_of(plugin)
     codes = set(vocabulary.transfer_reasons if vocabulary is not None else ())
     outcome = None
