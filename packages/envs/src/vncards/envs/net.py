@@ -22,7 +22,7 @@ import functools
 from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vncards.core import SearchBot, ShedView, View, get_game, make_bot
 from vncards.envs.learn._actors import features_for
@@ -31,9 +31,14 @@ from vncards.envs.learn._features import ClimbFeatures
 from vncards.envs.learn._mlp import MLP
 from vncards.envs.learn._weights import WeightsError, load_weights
 
+if TYPE_CHECKING:
+    from vncards.envs.learn._arrange import ArrangeNetBot
+
 __all__ = [
     "SHIPPED",
     "NetGuide",
+    "maubinh",
+    "maubinh_net_bot",
     "net_bot",
     "search_net_bot",
     "shipped_weights",
@@ -41,7 +46,7 @@ __all__ = [
     "tienlen_search",
 ]
 
-SHIPPED = ("tienlen",)
+SHIPPED = ("tienlen", "maubinh")
 """The games whose package holds a trained network."""
 
 
@@ -145,3 +150,46 @@ def tienlen_search(
     True
     """
     return search_net_bot("tienlen", seed, think=think, iterations=iterations)
+
+
+def maubinh_net_bot(
+    seed: int = 0, weights: str | Path | None = None, margin: float | None = None
+) -> ArrangeNetBot:
+    """A Mậu Binh bot with the network in ``weights`` (the shipped one by default) scoring
+    the solver's candidate arrangements, the solver's own flagged as advised; ``margin``
+    as in :func:`net_bot`.
+
+    >>> from vncards.core import play_game
+    >>> from vncards.maubinh import plugin
+    >>> bots = [maubinh_net_bot(1), plugin.bots["solver"](2)]
+    >>> state = plugin.new_game(plugin.presets["standard"], 2, seed=9)
+    >>> plugin.result(play_game(plugin, state, bots).final).finished
+    True
+    """
+    from vncards.envs.learn._arrange import ArrangeFeatures, ArrangeNetBot
+
+    path = str(weights) if weights is not None else str(shipped_weights("maubinh"))
+    net, meta = _loaded(path, "maubinh")
+    plugin = get_game("maubinh")
+    features = ArrangeFeatures(plugin.presets[plugin.default_preset])
+    if net.sizes[0] != features.state_size + features.action_size:
+        raise WeightsError(
+            f"The network at {path} reads {net.sizes[0]} inputs; maubinh's features are"
+            f" {features.state_size + features.action_size}."
+        )
+    keep = float(meta.get("margin", 0.0)) if margin is None else margin
+    advisor = plugin.bots["solver"](seed)
+    return ArrangeNetBot(net, features, advisor=advisor, margin=keep)
+
+
+@functools.lru_cache(maxsize=8)
+def _loaded(path: str, game: str) -> tuple[MLP, dict[str, Any]]:
+    net, meta = load_weights(path)
+    if meta.get("game") != game:
+        raise WeightsError(f"The network at {path} plays {meta.get('game')!r}, not {game!r}.")
+    return net, meta
+
+
+def maubinh(seed: int = 0) -> ArrangeNetBot:
+    """The shipped Mậu Binh network as a bot (``vncards.envs.net:maubinh``)."""
+    return maubinh_net_bot(seed)
