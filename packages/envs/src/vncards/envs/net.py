@@ -1,9 +1,11 @@
 """The shipped networks as bots. ``vncards-envs`` offers them to the games through the
-``vncards.bots`` entry points (:func:`~vncards.core.offered_bots`): ``net`` and
-``search+net`` for each game in :data:`SHIPPED`, so every tool seats them by name
-(``--bots net,greedy,greedy,greedy``). Their factories take a seed, as every bot factory
-does: ``vncards.envs.net:tienlen`` and ``vncards.envs.net:tienlen_search`` for Tiến lên,
-``vncards.envs.net:samloc`` and ``vncards.envs.net:samloc_search`` for Sâm Lốc.
+``vncards.bots`` entry points (:func:`~vncards.core.offered_bots`): ``net`` for each
+game in :data:`SHIPPED`, and ``search+net`` for the climbing games among them, so every
+tool seats them by name (``--bots net,greedy,greedy,greedy``). Their factories take a
+seed, as every bot factory does: ``vncards.envs.net:tienlen`` and
+``vncards.envs.net:tienlen_search`` for Tiến lên, ``vncards.envs.net:samloc`` and
+``vncards.envs.net:samloc_search`` for Sâm Lốc, ``vncards.envs.net:maubinh`` for Mậu
+Binh.
 
 The weights are package data (``vncards/envs/weights/<game>.npz``), trained by
 :mod:`vncards.envs.learn`; :func:`net_bot` loads those or any other weights file. A
@@ -23,7 +25,7 @@ import functools
 from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vncards.core import SearchBot, ShedView, View, get_game, make_bot
 from vncards.envs._net_rollouts import NetLeaf, NetPolicy
@@ -33,10 +35,15 @@ from vncards.envs.learn._features import ClimbFeatures
 from vncards.envs.learn._mlp import MLP
 from vncards.envs.learn._weights import WeightsError, load_weights
 
+if TYPE_CHECKING:
+    from vncards.envs.learn._arrange import ArrangeNetBot
+
 __all__ = [
     "ROLLOUTS",
     "SHIPPED",
     "NetGuide",
+    "maubinh",
+    "maubinh_net_bot",
     "net_bot",
     "samloc",
     "samloc_search",
@@ -46,7 +53,7 @@ __all__ = [
     "tienlen_search",
 ]
 
-SHIPPED = ("tienlen", "samloc")
+SHIPPED = ("tienlen", "samloc", "maubinh")
 """The games whose package holds a trained network."""
 
 
@@ -198,3 +205,46 @@ def samloc_search(seed: int = 0, *, think: float = 0.1, iterations: int | None =
     """Sâm Lốc's ``search`` guided by the shipped network
     (``vncards.envs.net:samloc_search``, the bot ``search+net``)."""
     return search_net_bot("samloc", seed, think=think, iterations=iterations)
+
+
+def maubinh_net_bot(
+    seed: int = 0, weights: str | Path | None = None, margin: float | None = None
+) -> ArrangeNetBot:
+    """A Mậu Binh bot with the network in ``weights`` (the shipped one by default) scoring
+    the solver's candidate arrangements, the solver's own flagged as advised; ``margin``
+    as in :func:`net_bot`.
+
+    >>> from vncards.core import play_game
+    >>> from vncards.maubinh import plugin
+    >>> bots = [maubinh_net_bot(1), plugin.bots["solver"](2)]
+    >>> state = plugin.new_game(plugin.presets["standard"], 2, seed=9)
+    >>> plugin.result(play_game(plugin, state, bots).final).finished
+    True
+    """
+    from vncards.envs.learn._arrange import ArrangeFeatures, ArrangeNetBot
+
+    path = str(weights) if weights is not None else str(shipped_weights("maubinh"))
+    net, meta = _loaded(path, "maubinh")
+    plugin = get_game("maubinh")
+    features = ArrangeFeatures(plugin.presets[plugin.default_preset])
+    if net.sizes[0] != features.state_size + features.action_size:
+        raise WeightsError(
+            f"The network at {path} reads {net.sizes[0]} inputs; maubinh's features are"
+            f" {features.state_size + features.action_size}."
+        )
+    keep = float(meta.get("margin", 0.0)) if margin is None else margin
+    advisor = plugin.bots["solver"](seed)
+    return ArrangeNetBot(net, features, advisor=advisor, margin=keep)
+
+
+@functools.lru_cache(maxsize=8)
+def _loaded(path: str, game: str) -> tuple[MLP, dict[str, Any]]:
+    net, meta = load_weights(path)
+    if meta.get("game") != game:
+        raise WeightsError(f"The network at {path} plays {meta.get('game')!r}, not {game!r}.")
+    return net, meta
+
+
+def maubinh(seed: int = 0) -> ArrangeNetBot:
+    """The shipped Mậu Binh network as a bot (``vncards.envs.net:maubinh``)."""
+    return maubinh_net_bot(seed)
