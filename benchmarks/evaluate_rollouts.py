@@ -1,6 +1,7 @@
 """Where the network helps a search: ``search``, and ``search+net`` with each of its
 rollouts (:data:`vncards.envs.net.ROLLOUTS`), each at its own fixed budget of rollouts,
-one seat against the greedy bot in the others, on the same seeded duplicate deals
+one seat against the greedy bot (or ``--opponent``) in the others, on the same seeded
+duplicate deals
 (:func:`vncards.envs.learn.measure`: each deal played once with the bot in each seat),
 95% intervals over deals. Not part of the test run.
 
@@ -81,6 +82,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--deals", type=int, default=250)
     parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--opponent", default="greedy", help="the bot of the other seats")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     places = positions(args.game)
@@ -89,7 +91,10 @@ def main() -> None:
         make = factory(args.game, kind, int(budget))
         us = rollout_cost(make, places)
         started = time.process_time()
-        s = measure(make, game=args.game, players=args.players, deals=args.deals, seed=args.seed)
+        s = measure(
+            make, game=args.game, players=args.players, deals=args.deals, seed=args.seed,
+            opponent=args.opponent,
+        )  # fmt: skip
         cpu = time.process_time() - started
         if args.json:
             figures = {"kind": kind, "rollouts": int(budget), "us_per_rollout": us}
