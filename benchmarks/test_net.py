@@ -1,6 +1,7 @@
-"""Decision time of the shipped ``net`` bot of Tiến lên (``vncards.envs.net:tienlen``):
-its choice in 200 positions of seeded 4-player greedy games, leads and answers alike,
-the greedy bot's choice in the same positions measured in the same run.
+"""Decision time of the shipped ``net`` bots of Tiến lên and Sâm Lốc
+(``vncards.envs.net:tienlen``, ``vncards.envs.net:samloc``): each one's choice in 200
+positions of seeded 4-player greedy games, leads and answers alike, the greedy bot's
+choice in the same positions measured in the same run.
 
 ``extra_info["us_per_decision"]`` is the median round over the positions;
 ``ratio_to_greedy`` how many times the greedy bot's time a decision is. Target: at most
@@ -8,8 +9,8 @@ the greedy bot's choice in the same positions measured in the same run.
 
     uv run pytest benchmarks/test_net.py --benchmark-enable --benchmark-only
 
-``test_search_decisions`` times ``search+net`` against ``search`` at the rollout
-budget of the evaluations (``ratio_to_search``).
+``test_search_decisions`` times Tiến lên's ``search+net`` against ``search`` at the
+rollout budget of the evaluations (``ratio_to_search``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
-from vncards.core import Bot
+from vncards.core import Bot, GamePlugin, get_game
 from vncards.envs import net
 from vncards.tienlen import plugin
 
@@ -27,28 +28,33 @@ POSITIONS = 200
 _TIMES: dict[str, float] = {}
 
 
-def _positions() -> list[tuple[Any, Any]]:
+def _positions(game: GamePlugin[Any, Any, Any] = plugin) -> list[tuple[Any, Any]]:
     """``POSITIONS`` (view, decision) pairs from greedy games, every choice of each."""
-    rules = plugin.presets["dem-la"]
+    rules = game.presets[game.default_preset]
     out: list[tuple[Any, Any]] = []
     seed = 0
     while len(out) < POSITIONS:
         seed += 1
-        state = plugin.new_game(rules, 4, seed)
-        bots = [plugin.bots["greedy"](seed * 4 + i) for i in range(4)]
-        while (d := plugin.decision(state)) is not None and len(out) < POSITIONS:
-            view = plugin.view(state, d.seat)
+        state = game.new_game(rules, 4, seed)
+        bots = [game.bots["greedy"](seed * 4 + i) for i in range(4)]
+        while (d := game.decision(state)) is not None and len(out) < POSITIONS:
+            view = game.view(state, d.seat)
             out.append((view, d))
-            choice: Any = bots[d.seat].choose(view, d.actions, False)
-            plugin.apply(state, choice)
+            choice: Any = bots[d.seat].choose(view, d.actions, d.optional)
+            if choice is None:  # Sâm's báo Sâm declined
+                game.decline(state, d.seat)
+            else:
+                game.apply(state, choice)
     return out
 
 
+@pytest.mark.parametrize("game", ["tienlen", "samloc"])
 @pytest.mark.parametrize("bot", ["greedy", "net"])
-def test_decisions(benchmark: BenchmarkFixture, bot: str) -> None:
+def test_decisions(benchmark: BenchmarkFixture, bot: str, game: str) -> None:
     """One decision a position, as a game loop asks for it."""
-    player: Bot = net.tienlen(0) if bot == "net" else plugin.bots["greedy"](0)
-    positions = _positions()
+    rules = get_game(game)
+    player: Bot = net.net_bot(game, 0) if bot == "net" else rules.bots["greedy"](0)
+    positions = _positions(rules)
 
     def decide() -> int:
         for view, d in positions:
@@ -57,7 +63,7 @@ def test_decisions(benchmark: BenchmarkFixture, bot: str) -> None:
 
     done = benchmark(decide)
     assert done == POSITIONS
-    _record(benchmark, bot, POSITIONS, "greedy")
+    _record(benchmark, bot, POSITIONS, "greedy", game)
 
 
 SEARCH_POSITIONS = 12
@@ -85,14 +91,15 @@ def test_search_decisions(benchmark: Any, bot: str) -> None:
     _record(benchmark, bot, SEARCH_POSITIONS, "search")
 
 
-def _record(benchmark: Any, bot: str, decisions: int, baseline: str) -> None:
+def _record(benchmark: Any, bot: str, decisions: int, baseline: str, game: str = "tienlen") -> None:
     """``us_per_decision`` of the median round, and ``ratio_to_<baseline>`` against the
-    baseline bot measured before it in the same run."""
+    baseline bot of the same game measured before it in the same run."""
     stats = benchmark.stats
     if stats is None:
         return
     each = stats.stats.median / decisions
-    _TIMES[bot] = each
+    _TIMES[f"{game}:{bot}"] = each
     benchmark.extra_info["us_per_decision"] = round(each * 1e6, 1)
-    if bot != baseline and baseline in _TIMES:
-        benchmark.extra_info[f"ratio_to_{baseline}"] = round(each / _TIMES[baseline], 2)
+    base = _TIMES.get(f"{game}:{baseline}")
+    if bot != baseline and base is not None:
+        benchmark.extra_info[f"ratio_to_{baseline}"] = round(each / base, 2)

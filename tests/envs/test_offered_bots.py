@@ -1,6 +1,7 @@
 """Bots a package offers for a game it does not own (the ``vncards.bots`` entry-point
-group): ``vncards-envs`` offers ``net`` and ``search+net`` to Tiến lên, whose shipped
-network they play, so every tool seats them by name; a game without a network says so."""
+group): ``vncards-envs`` offers ``net`` and ``search+net`` to Tiến lên and Sâm Lốc, whose
+shipped networks they play, so every tool seats them by name; a game without a network
+says so."""
 
 from __future__ import annotations
 
@@ -45,15 +46,18 @@ def kept_bots(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(plugin, "bots", plugin.bots)
 
 
-def test_the_envs_package_offers_net_and_search_net_to_tienlen_only() -> None:
-    offered = offered_bots("tienlen")
-    assert list(offered) == ["net", "search+net"]
-    assert offered["net"].reference == "vncards.envs.net:tienlen"
-    assert offered_bots("samloc") == {}
+def test_the_envs_package_offers_net_and_search_net_to_the_games_with_a_network() -> None:
+    for game in ("tienlen", "samloc"):
+        offered = offered_bots(game)
+        assert list(offered) == ["net", "search+net"]
+        assert offered["net"].reference == f"vncards.envs.net:{game}"
+        assert offered["search+net"].reference == f"vncards.envs.net:{game}_search"
+        assert {"net", "search+net"} <= set(get_game(game).bots)
+    assert list(offered_bots("maubinh")) == ["net"]
+    assert offered_bots("tusac") == {}
     bots = get_game("tienlen").bots
     assert list(bots)[:3] == ["random", "greedy", "search"]  # the game's own come first
-    assert {"net", "search+net"} <= set(bots)
-    assert "net" not in get_game("samloc").bots
+    assert "net" not in get_game("tusac").bots
 
 
 def test_a_discovered_game_gets_the_bots_offered_for_it_and_keeps_its_own(kept_bots: None) -> None:
@@ -87,12 +91,13 @@ def test_a_plugin_imported_by_reference_still_finds_the_offered_bots() -> None:
     assert bot_factory(fresh, "search+net")(3, iterations=10).name == "search+net"
 
 
-def test_a_game_without_a_network_says_the_bot_is_offered_for_tienlen_only() -> None:
-    with pytest.raises(PluginError, match="'net' is offered for tienlen only, not for samloc"):
-        bot_factory(get_game("samloc"), "net")
-    res = CliRunner().invoke(app, ["simulate", "samloc", "--games", "2", "--bots", "net"])
+def test_a_game_without_a_network_says_which_games_the_bot_is_offered_for() -> None:
+    words = "'net' is offered for maubinh, samloc, tienlen only, not for tusac"
+    with pytest.raises(PluginError, match=words):
+        bot_factory(get_game("tusac"), "net")
+    res = CliRunner().invoke(app, ["simulate", "tusac", "--games", "2", "--bots", "net"])
     assert res.exit_code != 0
-    assert "'net' is offered for tienlen only, not for samloc" in res.output
+    assert words in " ".join(res.output.split())
 
 
 def test_simulate_seats_the_offered_bots_by_name() -> None:

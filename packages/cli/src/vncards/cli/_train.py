@@ -116,7 +116,8 @@ def _run(trainer: Any, games: int, actors: dict[str, Any], out: Path) -> None:
 
 def train_command(
     game: Annotated[
-        str, typer.Argument(help="A climbing game, e.g. tienlen.", autocompletion=complete_game)
+        str,
+        typer.Argument(help="A climbing game or maubinh.", autocompletion=complete_game),
     ],
     games: Annotated[int, typer.Option("--games", help="Games to have played in all.")] = 20_000,
     variant: Annotated[

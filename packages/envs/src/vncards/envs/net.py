@@ -1,8 +1,11 @@
 """The shipped networks as bots. ``vncards-envs`` offers them to the games through the
-``vncards.bots`` entry points (:func:`~vncards.core.offered_bots`): ``net`` and
-``search+net`` for each game in :data:`SHIPPED`, so every tool seats them by name
-(``--bots net,greedy,greedy,greedy``). Their factories take a seed, as every bot factory
-does: ``vncards.envs.net:tienlen`` and ``vncards.envs.net:tienlen_search``.
+``vncards.bots`` entry points (:func:`~vncards.core.offered_bots`): ``net`` for each
+game in :data:`SHIPPED`, and ``search+net`` for the climbing games among them, so every
+tool seats them by name (``--bots net,greedy,greedy,greedy``). Their factories take a
+seed, as every bot factory does: ``vncards.envs.net:tienlen`` and
+``vncards.envs.net:tienlen_search`` for Tiến lên, ``vncards.envs.net:samloc`` and
+``vncards.envs.net:samloc_search`` for Sâm Lốc, ``vncards.envs.net:maubinh`` for Mậu
+Binh.
 
 The weights are package data (``vncards/envs/weights/<game>.npz``), trained by
 :mod:`vncards.envs.learn`; :func:`net_bot` loads those or any other weights file. A
@@ -22,26 +25,35 @@ import functools
 from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vncards.core import SearchBot, ShedView, View, get_game, make_bot
+from vncards.envs._net_rollouts import NetLeaf, NetPolicy
 from vncards.envs.learn._actors import features_for
 from vncards.envs.learn._bot import NetBot
 from vncards.envs.learn._features import ClimbFeatures
 from vncards.envs.learn._mlp import MLP
 from vncards.envs.learn._weights import WeightsError, load_weights
 
+if TYPE_CHECKING:
+    from vncards.envs.learn._arrange import ArrangeNetBot
+
 __all__ = [
+    "ROLLOUTS",
     "SHIPPED",
     "NetGuide",
+    "maubinh",
+    "maubinh_net_bot",
     "net_bot",
+    "samloc",
+    "samloc_search",
     "search_net_bot",
     "shipped_weights",
     "tienlen",
     "tienlen_search",
 ]
 
-SHIPPED = ("tienlen",)
+SHIPPED = ("tienlen", "samloc", "maubinh")
 """The games whose package holds a trained network."""
 
 
@@ -90,6 +102,19 @@ def tienlen(seed: int = 0) -> NetBot:
     return net_bot("tienlen", seed)
 
 
+def samloc(seed: int = 0) -> NetBot:
+    """The shipped Sâm Lốc network as a bot (``vncards.envs.net:samloc``).
+
+    >>> from vncards.core import play_game
+    >>> from vncards.samloc import plugin
+    >>> bots = [samloc(1), *(plugin.bots["greedy"](s) for s in (2, 3, 4))]
+    >>> state = plugin.new_game(plugin.presets[plugin.default_preset], 4, seed=9)
+    >>> plugin.result(play_game(plugin, state, bots).final).finished
+    True
+    """
+    return net_bot("samloc", seed)
+
+
 class NetGuide:
     """A network bot's scores as the :class:`~vncards.core.Guide` of a search: the
     candidates it scores best are the ones searched."""
@@ -105,6 +130,12 @@ class NetGuide:
         return scored
 
 
+ROLLOUTS = ("hooks", "net", "leaf")
+"""How :func:`search_net_bot`'s rollouts go: the game's own (its greedy policy to the end),
+the network's at every seat to the end (:class:`~vncards.envs._net_rollouts.NetPolicy`),
+or cut at the searching seat's next choice and scored by the network
+(:class:`~vncards.envs._net_rollouts.NetLeaf`)."""
+
 SEARCH_TOP = 4
 """How many of the search's candidates the network keeps (the search's first guess and
 the network's best play of all are kept besides): see :func:`~vncards.core.guided`."""
@@ -118,17 +149,40 @@ def search_net_bot(
     iterations: int | None = None,
     weights: str | Path | None = None,
     top: int = SEARCH_TOP,
+    rollout: str = "hooks",
 ) -> SearchBot:
     """The game's ``search`` bot guided by its network (``weights`` as in
     :func:`net_bot`): it searches only the ``top`` candidates the network scores best,
-    with the game's own hooks, rollouts and budget."""
+    with the game's own hooks and budget, and the rollouts ``rollout`` names (one of
+    :data:`ROLLOUTS`; the game's own by default, which measured strongest)."""
+    if rollout not in ROLLOUTS:
+        raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
     search = make_bot(get_game(game).bots["search"], seed, think=think, iterations=iterations)
     if not isinstance(search, SearchBot):
         raise TypeError(f"{game}'s search bot is not a SearchBot")
-    search.guide = NetGuide(net_bot(game, seed, weights))
+    guide = net_bot(game, seed, weights)
+    search.guide = NetGuide(guide)
     search.top = top
     search.name = "search+net"
+    if rollout != "hooks":
+        search.hooks = _net_hooks(search, game, seed, weights, rollout)
     return search
+
+
+def _net_hooks(
+    search: SearchBot, game: str, seed: int, weights: str | Path | None, rollout: str
+) -> NetLeaf | NetPolicy:
+    """The hooks of a ``search+net`` whose rollouts play or end with the network: each
+    seat's bot seeded apart from the search's own draws."""
+    plugin = get_game(game)
+    seats = range(plugin.player_range(plugin.presets[plugin.default_preset])[1])
+    if rollout == "net":
+        bots = [net_bot(game, seed * 8 + s, weights, margin=0.0) for s in seats]
+        return NetPolicy(search.hooks, bots)
+    greedy = [plugin.bots["greedy"](seed * 8 + s) for s in seats]
+    path = str(weights) if weights is not None else str(shipped_weights(game))
+    scale = float(_network(path, game)[2].get("config", {}).get("payoff_scale", 1.0))
+    return NetLeaf(search.hooks, net_bot(game, seed, weights, margin=0.0), greedy, scale)
 
 
 def tienlen_search(
@@ -145,3 +199,52 @@ def tienlen_search(
     True
     """
     return search_net_bot("tienlen", seed, think=think, iterations=iterations)
+
+
+def samloc_search(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
+    """Sâm Lốc's ``search`` guided by the shipped network
+    (``vncards.envs.net:samloc_search``, the bot ``search+net``)."""
+    return search_net_bot("samloc", seed, think=think, iterations=iterations)
+
+
+def maubinh_net_bot(
+    seed: int = 0, weights: str | Path | None = None, margin: float | None = None
+) -> ArrangeNetBot:
+    """A Mậu Binh bot with the network in ``weights`` (the shipped one by default) scoring
+    the solver's candidate arrangements, the solver's own flagged as advised; ``margin``
+    as in :func:`net_bot`.
+
+    >>> from vncards.core import play_game
+    >>> from vncards.maubinh import plugin
+    >>> bots = [maubinh_net_bot(1), plugin.bots["solver"](2)]
+    >>> state = plugin.new_game(plugin.presets["standard"], 2, seed=9)
+    >>> plugin.result(play_game(plugin, state, bots).final).finished
+    True
+    """
+    from vncards.envs.learn._arrange import ArrangeFeatures, ArrangeNetBot
+
+    path = str(weights) if weights is not None else str(shipped_weights("maubinh"))
+    net, meta = _loaded(path, "maubinh")
+    plugin = get_game("maubinh")
+    features = ArrangeFeatures(plugin.presets[plugin.default_preset])
+    if net.sizes[0] != features.state_size + features.action_size:
+        raise WeightsError(
+            f"The network at {path} reads {net.sizes[0]} inputs; maubinh's features are"
+            f" {features.state_size + features.action_size}."
+        )
+    keep = float(meta.get("margin", 0.0)) if margin is None else margin
+    advisor = plugin.bots["solver"](seed)
+    return ArrangeNetBot(net, features, advisor=advisor, margin=keep)
+
+
+@functools.lru_cache(maxsize=8)
+def _loaded(path: str, game: str) -> tuple[MLP, dict[str, Any]]:
+    net, meta = load_weights(path)
+    if meta.get("game") != game:
+        raise WeightsError(f"The network at {path} plays {meta.get('game')!r}, not {game!r}.")
+    return net, meta
+
+
+def maubinh(seed: int = 0) -> ArrangeNetBot:
+    """The shipped Mậu Binh network as a bot (``vncards.envs.net:maubinh``)."""
+    return maubinh_net_bot(seed)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 from vncards.core import Bot, derive_seed, get_game, play_game
@@ -24,7 +24,13 @@ from vncards.envs.learn._bot import NetBot
 from vncards.envs.learn._features import ClimbFeatures
 from vncards.envs.learn._mlp import MLP
 
-__all__ = ["ActorPool", "Batch", "PlaySettings", "play_batch"]
+__all__ = ["ActorPool", "Batch", "Features", "PlaySettings", "game_features", "play_batch"]
+
+if TYPE_CHECKING:
+    from vncards.envs.learn._arrange import ArrangeFeatures
+
+Features: TypeAlias = "ClimbFeatures | ArrangeFeatures"
+"""What a network reads: the rows of a climbing game or of Mậu Binh."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +69,12 @@ def play_batch(settings: PlaySettings, net: MLP, seed: int, start: int, stop: in
     """
     plugin = get_game(settings.game)
     rules = plugin.presets[settings.variant or plugin.default_preset]
+    if plugin.name == "maubinh":  # one decision: every candidate settled exactly
+        from vncards.envs.learn._arrange import ArrangeFeatures, arrange_samples
+
+        found, paid_chi = arrange_samples(rules, settings.players, seed, start, stop)
+        size = ArrangeFeatures(rules)
+        return _batch(found, paid_chi, size.state_size + size.action_size, stop - start)
     features = features_for(plugin, rules)
     rows: list[np.ndarray] = []
     payoffs: list[float] = []
@@ -91,9 +103,12 @@ def play_batch(settings: PlaySettings, net: MLP, seed: int, start: int, stop: in
             for state, action in bot.seen:
                 rows.append(np.concatenate([state, action]))
                 payoffs.append(float(paid[seat]))
-    width = features.state_size + features.action_size
+    return _batch(rows, payoffs, features.state_size + features.action_size, stop - start)
+
+
+def _batch(rows: list[np.ndarray], payoffs: list[float], width: int, games: int) -> Batch:
     out = np.stack(rows) if rows else np.zeros((0, width), dtype=np.uint8)
-    return Batch(out, np.array(payoffs, dtype=np.float32), stop - start)
+    return Batch(out, np.array(payoffs, dtype=np.float32), games)
 
 
 def features_for(plugin: Any, rules: Any) -> ClimbFeatures:
@@ -105,6 +120,42 @@ def features_for(plugin: Any, rules: Any) -> ClimbFeatures:
     4
     """
     return ClimbFeatures(plugin.player_range(rules)[1], plugin.hand_size(rules))
+
+
+def game_features(plugin: Any, rules: Any) -> Features:
+    """The features of ``plugin`` under ``rules``: :class:`ArrangeFeatures` for Mậu
+    Binh, else those of a climbing game (:func:`features_for`).
+
+    >>> from vncards.maubinh import plugin
+    >>> type(game_features(plugin, plugin.presets["standard"])).__name__
+    'ArrangeFeatures'
+    """
+    if plugin.name == "maubinh":
+        from vncards.envs.learn._arrange import ArrangeFeatures
+
+        return ArrangeFeatures(rules)
+    return features_for(plugin, rules)
+
+
+def make_player(
+    game: str, net: MLP, features: Features, *, margin: float = 0.0, seed: int = 0
+) -> Bot:
+    """The network as a bot of ``game`` with the game's advisor (greedy for the
+    climbing games, the solver for Mậu Binh), no exploration.
+
+    >>> from vncards.maubinh import plugin
+    >>> f = game_features(plugin, plugin.presets["standard"])
+    >>> make_player("maubinh", MLP.init([98, 4, 1], np.random.default_rng(0)), f).name
+    'net'
+    """
+    plugin = get_game(game)
+    if isinstance(features, ClimbFeatures):
+        advisor = plugin.bots["greedy"](seed)
+        return NetBot(net, features, advisor=advisor, margin=margin, seed=seed)
+    from vncards.envs.learn._arrange import ArrangeNetBot
+
+    advisor = plugin.bots["solver"](seed)
+    return ArrangeNetBot(net, features, advisor=advisor, margin=margin)
 
 
 def _play_job(job: tuple[PlaySettings, list[np.ndarray], list[np.ndarray], int, int, int]) -> Batch:

@@ -18,8 +18,7 @@ from typing import Any
 
 import numpy as np
 from vncards.core import Bot, get_game
-from vncards.envs.learn._actors import ActorPool, PlaySettings, features_for
-from vncards.envs.learn._bot import NetBot
+from vncards.envs.learn._actors import ActorPool, PlaySettings, game_features, make_player
 from vncards.envs.learn._evaluate import measure
 from vncards.envs.learn._mlp import MLP, Adam
 from vncards.envs.learn._weights import WeightsError, replace_with, save_weights
@@ -77,7 +76,7 @@ class Trainer:
     def __init__(self, config: TrainConfig) -> None:
         self.config = config
         plugin = get_game(config.play.game)
-        self.features = features_for(
+        self.features = game_features(
             plugin, plugin.presets[config.play.variant or plugin.default_preset]
         )
         self.rng = np.random.default_rng(config.seed)
@@ -154,8 +153,7 @@ class Trainer:
     def bot(self, seed: int = 0) -> Bot:
         """The network as it is now, as a bot (no exploration)."""
         play = self.config.play
-        advisor = get_game(play.game).bots["greedy"](seed)
-        return NetBot(self.net, self.features, advisor=advisor, margin=play.margin, seed=seed)
+        return make_player(play.game, self.net, self.features, margin=play.margin, seed=seed)
 
     def measure_point(self) -> dict[str, Any]:
         """Measure against the greedy bot now and add the point to :attr:`curve`."""
@@ -178,10 +176,11 @@ class Trainer:
 
     def meta(self) -> dict[str, Any]:
         """What a weights file says of this network."""
+        play = self.config.play
         return {
             "game": self.config.play.game,
             "players": list(self.config.play.players),
-            "features": "climb-2",
+            "features": "climb-2" if play.game != "maubinh" else "arrange-1",
             "margin": self.config.play.margin,
             "games": self.games,
             "updates": self.updates,
