@@ -10,7 +10,7 @@ import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-from vncards.core import _splitmix
+import vncards.core._splitmix as _splitmix
 from vncards.core._errors import SeedError
 
 __all__ = ["Rng", "deal", "deal_masks", "derive_seed"]
