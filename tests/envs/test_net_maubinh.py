@@ -15,7 +15,15 @@ from vncards.core import play_game
 from vncards.envs import net
 from vncards.envs.learn import MLP, PlaySettings, TrainConfig, Trainer, WeightsError, measure
 from vncards.envs.learn._arrange import KEPT, ArrangeFeatures, ArrangeNetBot, arrange_samples
-from vncards.maubinh import MauBinhState, MauBinhView, evaluator, front, plugin, start_game
+from vncards.maubinh import (
+    MauBinhState,
+    MauBinhView,
+    SolverBot,
+    evaluator,
+    front,
+    plugin,
+    start_game,
+)
 
 RULES = plugin.presets["standard"]
 ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
@@ -119,3 +127,23 @@ def test_the_shipped_net_plays_one_of_the_solvers_candidates() -> None:
     ev = evaluator(RULES)
     keys = (ev.key(made.chi1), ev.key(made.chi2), ev.key(made.chi3))
     assert keys in {s.keys for s in front(ev, view.cards)}
+
+
+def test_the_solvers_advice_on_the_bots_front_is_the_solvers_own_choice() -> None:
+    # the bot hands the solver the front it made (SolverBot.choose_among): the same
+    # arrangement as the solver choosing alone, its draws the same
+    checked = 0
+    for seed in range(40):
+        state = plugin.new_game(RULES, 3, seed)
+        d = plugin.decision(state)
+        if d is None:  # an instant hand ends the deal
+            continue
+        view = _view(state, d.seat)
+        splits, advice = net.maubinh(seed).candidates(view)  # its advisor: the solver, seeded
+        alone = SolverBot(seed).choose(view, view.legal, False)
+        among = SolverBot(seed).choose_among(view, splits)
+        assert (among.chi1, among.chi2, among.chi3) == (alone.chi1, alone.chi2, alone.chi3)
+        if len(splits) > 1:
+            assert splits[advice].keys == among.keys
+        checked += 1
+    assert checked >= 30

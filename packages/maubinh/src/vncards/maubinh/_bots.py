@@ -117,15 +117,38 @@ class SolverBot(ArrangingBot):
         self.samples = samples
         self.last_expected = 0.0
 
-    def split(self, rules: MauBinhRules, cards: Sequence[int], shown: Sequence[int]) -> Split:
-        """The solver's split; its expected chi per opponent is kept in ``last_expected``."""
+    def split(
+        self,
+        rules: MauBinhRules,
+        cards: Sequence[int],
+        shown: Sequence[int],
+        splits: Sequence[Split] | None = None,
+    ) -> Split:
+        """The solver's split; its expected chi per opponent is kept in ``last_expected``.
+        ``splits``: the front of ``cards``, when the caller made it already."""
         seen = set(cards) | set(shown)
         unseen = [c for c in range(52) if c not in seen]
         split, value = solve(
-            evaluator(rules), scoring(rules), cards, self.rng, samples=self.samples, unseen=unseen
-        )
+            evaluator(rules), scoring(rules), cards, self.rng,
+            samples=self.samples, unseen=unseen, splits=splits,
+        )  # fmt: skip
         self.last_expected = value
         return split
+
+    def choose_among(self, view: View, splits: Sequence[Split]) -> Split:
+        """The split :meth:`choose` makes for ``view``, the same draws made, when the
+        front of its cards is ``splits`` already (:func:`~vncards.maubinh.front`).
+
+        >>> from vncards.maubinh import evaluator, front, plugin
+        >>> rules = plugin.presets["standard"]
+        >>> view = plugin.view(plugin.new_game(rules, 2, seed=4), 0)
+        >>> made = SolverBot(7).choose(view, view.legal, False)
+        >>> among = SolverBot(7).choose_among(view, front(evaluator(rules), view.cards))
+        >>> (among.chi1, among.chi2, among.chi3) == (made.chi1, made.chi2, made.chi3)
+        True
+        """
+        rules, cards, shown = _view_parts(view)
+        return self.split(rules, cards, shown, splits)
 
 
 def random_bot(game: object, seed: int = 0) -> RandomArrangeBot:

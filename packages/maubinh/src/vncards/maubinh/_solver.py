@@ -247,10 +247,12 @@ def solve(
     *,
     samples: int = 40,
     unseen: Sequence[int] | None = None,
+    splits: Sequence[Split] | None = None,
 ) -> tuple[Split, float]:
     """The split of the front with the best expected chi against ``samples`` opponent
     hands dealt from ``unseen`` (by default every card not in ``cards``) and arranged
-    the greedy way; returns it with that expectation (per opponent).
+    the greedy way; returns it with that expectation (per opponent). ``splits`` is the
+    front of ``cards`` when the caller has it already (:func:`front`), else it is made.
 
     >>> from vncards.maubinh._hands import evaluator, hand_code
     >>> from vncards.maubinh._rules import MauBinhRules
@@ -263,7 +265,8 @@ def solve(
     True
     """
     cards = sorted(cards)
-    splits = front(ev, cards)
+    if splits is None:
+        splits = front(ev, cards)
     if unseen is None:
         held = set(cards)
         unseen = [c for c in range(52) if c not in held]

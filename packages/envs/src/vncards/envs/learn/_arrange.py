@@ -30,6 +30,7 @@ from vncards.maubinh import (
     Arrange,
     MauBinhRules,
     MauBinhView,
+    SolverBot,
     Split,
     evaluator,
     front,
@@ -113,10 +114,14 @@ def _keys(rules: MauBinhRules, made: Any) -> tuple[int, int, int]:
 
 
 def _advice(advisor: Bot | None, view: MauBinhView, splits: Sequence[Split]) -> int:
-    """Where the advisor's arrangement stands among ``splits`` (-1: none, or not there)."""
+    """Where the advisor's arrangement stands among ``splits`` (-1: none, or not there).
+    The solver is handed the front ``splits`` is, rather than making it again."""
     if advisor is None or len(splits) < 2:
         return -1
-    keys = _keys(view.rules, advisor.choose(view, view.legal, False))
+    if isinstance(advisor, SolverBot):
+        keys = advisor.choose_among(view, splits).keys
+    else:
+        keys = _keys(view.rules, advisor.choose(view, view.legal, False))
     for i, s in enumerate(splits):
         if s.keys == keys:
             return i
