@@ -231,7 +231,7 @@ def test_a_leaf_is_scored_by_the_network_and_an_ended_game_by_its_payoff() -> No
     best = float(hooks.net.scores(view, d.actions, d.optional).max())
     assert hooks.reward(plugin, world, d.seat) == pytest.approx(10.0 * best)
     other = (d.seat + 1) % 4
-    hooks.seat = other  # now another seat searches: the others play up to its turn
+    hooks.worlds(plugin, plugin.view(world, other), random.Random(0))  # another seat's search
     hooks.rollout(plugin, world, random.Random(0))
     after = plugin.decision(world)
     assert after is None or after.seat == other

@@ -78,17 +78,19 @@ class NetLeaf(_Kept):
         self.net = net
         self.others = list(others)
         self.scale = scale
-        self.seat = -1
-        """The searching seat, told by :meth:`worlds` at each decision."""
+        self._until: _Until | None = None
+        """The rollouts' chooser, made by :meth:`worlds` for each decision's seat."""
 
     def worlds(self, plugin: SearchGame, view: Any, rng: random.Random) -> Callable[[], Any]:
         """The game's own deals; it also notes whose search it is."""
-        self.seat = view.seat
+        self._until = _Until(plugin, view.seat, self.others)
         return self.base.worlds(plugin, view, rng)
 
     def rollout(self, plugin: SearchGame, state: Any, rng: random.Random) -> None:
         """The other seats play until the searching seat is to choose or the game ends."""
-        drive(plugin, state, _Until(plugin, self.seat, self.others), overrun="rollout did not end")
+        if self._until is None:
+            raise RuntimeError("a leaf rollout comes after worlds() told whose search it is")
+        drive(plugin, state, self._until, overrun="rollout did not end")
 
     def reward(self, plugin: SearchGame, state: Any, seat: int) -> float:
         """The lá paid at the end, or the network's best score of the seat's choice."""

@@ -67,17 +67,29 @@ def shipped_weights(game: str) -> Path:
 
 
 @functools.lru_cache(maxsize=8)
-def _network(path: str, game: str) -> tuple[MLP, ClimbFeatures, dict[str, Any]]:
+def _loaded(path: str, game: str) -> tuple[MLP, dict[str, Any]]:
+    """The network of a weights file and its metadata, loaded once; refused when it
+    plays another game."""
     net, meta = load_weights(path)
     if meta.get("game") != game:
         raise WeightsError(f"The network at {path} plays {meta.get('game')!r}, not {game!r}.")
+    return net, meta
+
+
+def _check_inputs(net: MLP, width: int, path: str, game: str) -> None:
+    """Refuse a network whose input is not ``width`` values wide (the game's rows)."""
+    if net.sizes[0] != width:
+        raise WeightsError(
+            f"The network at {path} reads {net.sizes[0]} inputs; {game}'s features are {width}."
+        )
+
+
+@functools.lru_cache(maxsize=8)
+def _network(path: str, game: str) -> tuple[MLP, ClimbFeatures, dict[str, Any]]:
+    net, meta = _loaded(path, game)
     plugin = get_game(game)
     features = features_for(plugin, plugin.presets[plugin.default_preset])
-    if net.sizes[0] != features.state_size + features.action_size:
-        raise WeightsError(
-            f"The network at {path} reads {net.sizes[0]} inputs; {game}'s features are"
-            f" {features.state_size + features.action_size}."
-        )
+    _check_inputs(net, features.state_size + features.action_size, path, game)
     return net, features, meta
 
 
@@ -227,22 +239,10 @@ def maubinh_net_bot(
     net, meta = _loaded(path, "maubinh")
     plugin = get_game("maubinh")
     features = ArrangeFeatures(plugin.presets[plugin.default_preset])
-    if net.sizes[0] != features.state_size + features.action_size:
-        raise WeightsError(
-            f"The network at {path} reads {net.sizes[0]} inputs; maubinh's features are"
-            f" {features.state_size + features.action_size}."
-        )
+    _check_inputs(net, features.state_size + features.action_size, path, "maubinh")
     keep = float(meta.get("margin", 0.0)) if margin is None else margin
     advisor = plugin.bots["solver"](seed)
     return ArrangeNetBot(net, features, advisor=advisor, margin=keep)
-
-
-@functools.lru_cache(maxsize=8)
-def _loaded(path: str, game: str) -> tuple[MLP, dict[str, Any]]:
-    net, meta = load_weights(path)
-    if meta.get("game") != game:
-        raise WeightsError(f"The network at {path} plays {meta.get('game')!r}, not {game!r}.")
-    return net, meta
 
 
 def maubinh(seed: int = 0) -> ArrangeNetBot:
