@@ -3,6 +3,7 @@ checks once for every game (built here from Phỏm's parts, and from bits of the
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from typing import Any
 
@@ -22,6 +23,7 @@ from vncards.core import (
     ShowsCards,
     SplitsCardLists,
     SummarizesRules,
+    strongest_of,
     why_illegal,
 )
 from vncards.phom import INFO, Draw, PhomCodec, PhomGame, PhomProbes, PhomRules, plugin
@@ -50,6 +52,14 @@ def test_info_gives_statistics_and_the_strongest_bot() -> None:
     assert plugin.default_opponent == "search"  # type: ignore[attr-defined]
     assert isinstance(plugin, ReportsStatistics)
     assert not isinstance(_plugin(), ReportsStatistics)  # statistics, but no counter
+
+
+def test_a_strongest_bot_given_as_names_must_name_one() -> None:
+    """Several names are strongest first; an empty tuple names nothing and is refused."""
+    with pytest.raises(ValueError, match="names no bot"):
+        dataclasses.replace(INFO, strongest_bot=())
+    ranked = dataclasses.replace(INFO, strongest_bot=("ghost", "search"))
+    assert strongest_of(ranked.strongest_bot or (), plugin.bots) == "search"
 
 
 def test_tools_lend_their_members_and_may_replace_the_summary() -> None:

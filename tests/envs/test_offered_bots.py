@@ -60,6 +60,12 @@ def test_the_envs_package_offers_net_and_search_net_to_the_games_with_a_network(
     assert "net" not in get_game("tusac").bots
 
 
+def test_a_network_that_measures_strongest_is_the_default_opponent() -> None:
+    # Mậu Binh's net beats its solver heads-up (docs/bots.md); search stays the others'
+    assert get_game("maubinh").default_opponent == "net"  # type: ignore[attr-defined]
+    assert get_game("tienlen").default_opponent == "search"  # type: ignore[attr-defined]
+
+
 def test_a_discovered_game_gets_the_bots_offered_for_it_and_keeps_its_own(kept_bots: None) -> None:
     offers = [_offer("tienlen.lucky"), _offer("tienlen.greedy"), _offer("samloc.lucky")]
     games = discover_games([_game("tienlen")], offers)

@@ -4,9 +4,11 @@ played; and its 72,072 splits a seat stay made on demand through the adapter."""
 
 from __future__ import annotations
 
+from importlib.metadata import EntryPoint
 from typing import Any
 
-from vncards.core import Plugin, play_game
+from vncards.core import BOTS_ENTRY_POINT_GROUP, Plugin, offered_bots, play_game
+from vncards.core._plugins import _add_offered
 from vncards.maubinh import BOTS, GreedyBot, MauBinhGame, SolverBot, plugin
 from vncards.maubinh._splits import PendingSplits
 
@@ -14,9 +16,25 @@ from vncards.maubinh._splits import PendingSplits
 def test_the_plugin_is_made_of_the_games_parts() -> None:
     assert isinstance(plugin, Plugin)
     assert isinstance(plugin.game, MauBinhGame)
-    assert (plugin.name, plugin.deck, plugin.info.strongest_bot) == ("maubinh", "french", "solver")
-    assert getattr(plugin, "default_opponent") == "solver"  # noqa: B009 - lent by the info
+    assert (plugin.name, plugin.deck) == ("maubinh", "french")
+    assert plugin.info.strongest_bot == ("net", "solver")
     assert plugin.compare_facts.unit == "chi"
+
+
+def test_the_default_opponent_is_the_strongest_bot_installed() -> None:
+    """The network another package offers, when it is there; the solver otherwise."""
+    fresh: Any = Plugin(MauBinhGame(), plugin.codec, BOTS)
+    assert "net" not in fresh.bots
+    assert fresh.default_opponent == "solver"
+    _add_offered(fresh, offered_bots("maubinh", [_offer("maubinh.lucky")]))
+    assert (fresh.default_opponent, "lucky" in fresh.bots) == ("solver", True)
+    _add_offered(fresh, offered_bots("maubinh", [_offer("maubinh.net")]))
+    assert fresh.default_opponent == "net"
+    assert plugin.compare_facts.unit == "chi"
+
+
+def _offer(name: str) -> EntryPoint:
+    return EntryPoint(name, "vncards.core:RandomBot", BOTS_ENTRY_POINT_GROUP)
 
 
 def test_bot_makers_receive_the_plugin_and_a_seed() -> None:

@@ -121,6 +121,7 @@ from vncards.core._plugins import (
     get_game,
     offered_bots,
     stocked_deal_json,
+    strongest_of,
 )
 from vncards.core._ranks import CLIMBING, POKER, RUMMY, AceInRuns, RankOrder
 from vncards.core._reading import heads_up_worlds
@@ -365,6 +366,7 @@ __all__ = [
     "rule_too_big",
     "split_card_list",
     "stocked_deal_json",
+    "strongest_of",
     "vocabulary_of",
     "why_illegal",
     "word",

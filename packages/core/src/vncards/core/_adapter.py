@@ -21,6 +21,7 @@ from vncards.core._errors import IllegalMove, NotationError, RecordError, RulesE
 from vncards.core._events import Event, View
 from vncards.core._game import BotFactory, Decision, GameResult, RulesBase, referee
 from vncards.core._iface import BotMaker, Codec, Game, GameInfo, Probes
+from vncards.core._plugins import strongest_of
 from vncards.core._records import GameRecord, RecordAction, RecordVocabulary, RefereeReport
 
 __all__ = ["Plugin"]
@@ -115,8 +116,8 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
         lent: dict[str, Any] = {}
         if info.statistics:
             lent["statistics"] = info.statistics
-        if info.strongest_bot is not None:
-            lent["default_opponent"] = info.strongest_bot
+        if info.strongest_bot is not None:  # again once other packages' bots join
+            lent["default_opponent"] = strongest_of(info.strongest_bot, self.bots)
         notation = info.notation
         if notation.look is not None:
             lent["card_look"] = notation.look

@@ -111,7 +111,9 @@ class GameInfo:
     command line) and ``title``, its card :class:`Notation`, its rules model with the
     named presets (one the default), its record vocabulary (action keys with value
     shapes, outcome codes, transfer reasons), the statistics a simulation reports, and
-    the name of its strongest bot (the default opponent), if any.
+    the name of its strongest bot (the default opponent), if any: one name, or several,
+    strongest first, when the strongest may be a bot another package offers (the first
+    installed one is the default; see :func:`strongest_of`).
 
     >>> from vncards.core import ActionKey, RecordVocabulary, TRUE
     >>> class Rules(RulesBase):
@@ -130,11 +132,13 @@ class GameInfo:
     default_preset: str
     vocabulary: RecordVocabulary
     statistics: tuple[Statistic, ...] = ()
-    strongest_bot: str | None = None
+    strongest_bot: str | tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.default_preset not in self.presets:
             raise ValueError(f"the default preset {self.default_preset!r} is not a preset")
+        if self.strongest_bot == ():
+            raise ValueError("strongest_bot names no bot: give None, a name or names")
 
     def rules(self, variant: str | None) -> Any:
         """The preset called ``variant`` (the default one for ``None``)."""

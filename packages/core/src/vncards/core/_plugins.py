@@ -19,7 +19,7 @@ import contextlib
 import os
 import sys
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from types import MappingProxyType
@@ -197,14 +197,37 @@ def offered_elsewhere(game: str, name: str, entries: Sequence[EntryPoint] | None
     return f"{name!r} is offered for {', '.join(games)} only, not for {game}"
 
 
+def strongest_of(named: str | tuple[str, ...], bots: Iterable[str]) -> str:
+    """The default opponent among ``bots`` for a game whose strongest bot is ``named``:
+    one name as it is, else the first of the names that ``bots`` holds (the last when
+    none is there, so that a tool's error names a bot of the game).
+
+    >>> strongest_of(("net", "solver"), ["random", "greedy", "solver"])
+    'solver'
+    >>> strongest_of(("net", "solver"), ["random", "solver", "net"])
+    'net'
+    >>> strongest_of("search", ["random"])
+    'search'
+    """
+    if isinstance(named, str):
+        return named
+    have = set(bots)
+    return next((name for name in named if name in have), named[-1])
+
+
 def _add_offered(plugin: Any, offers: Mapping[str, OfferedBot]) -> None:
     """Seat the bots ``offers`` holds among ``plugin``'s bots (a game's own bot of the
-    same name wins), so that every tool finds them by name."""
+    same name wins), so that every tool finds them by name; a game whose strongest bot
+    may be an offered one (names in :class:`~vncards.core.GameInfo`'s ``strongest_bot``)
+    gets the strongest installed as its ``default_opponent``."""
     extra = {name: offer for name, offer in offers.items() if name not in plugin.bots}
     if not extra:
         return
     try:
         plugin.bots = MappingProxyType({**plugin.bots, **extra})
+        named = getattr(getattr(plugin, "info", None), "strongest_bot", None)
+        if isinstance(named, tuple):
+            plugin.default_opponent = strongest_of(named, plugin.bots)
     except (AttributeError, TypeError) as e:  # a read-only ``bots``
         warnings.warn(
             f"vncards game {plugin.name!r} cannot take the bots {', '.join(extra)}"
