@@ -7,7 +7,9 @@ legal now is refused with :class:`~vncards.core.IllegalMove`); observations are
 rewards are the lá each seat won or lost, given when the game ends. An episode never
 ends inside ``reset`` unless asked to (``instant_wins="end"``), and per-action feature
 vectors come with ``action_features=True``. A game with no encoding of its own gets
-the generic one, or registers its own under :data:`ENTRY_POINT_GROUP`.
+the generic one, or registers its own under :data:`ENTRY_POINT_GROUP`. Every installed
+game has its module ``vncards.envs.<game>_v0`` with ``env`` and ``raw_env``, made on
+import for a game another package installs.
 
 >>> from vncards.envs import env
 >>> e = env("samloc", players=2)
@@ -32,10 +34,13 @@ from vncards.envs._checks import EnvOptionError
 from vncards.envs._encoding import DECLINED, Encoding, ObservationLayout
 from vncards.envs._env import INSTANT_WINS, VncardsEnv
 from vncards.envs._factory import make_env
+from vncards.envs._game_modules import install
 from vncards.envs._generic import GenericEncoding
 from vncards.envs._lookup import ENTRY_POINT_GROUP, encoding_for
 from vncards.envs._parallel import SimultaneousParallelEnv
 from vncards.envs._shedding import SheddingEncoding, hand_positions, play_from_positions
+
+install()  # vncards.envs.<game>_v0 for every installed game
 
 __all__ = [
     "DECLINED",

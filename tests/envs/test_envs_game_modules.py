@@ -1,0 +1,77 @@
+"""``vncards.envs.<game>_v0`` for every installed game: a module file for the games with
+an encoding of their own, a module made on import for any other (a game another package
+installs), and nothing for a name that is not an installed game."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+from vncards.core import discover_games
+from vncards.envs import VncardsEnv
+from vncards.envs._game_modules import game_module_name
+
+
+@pytest.mark.parametrize("game", sorted(discover_games()))
+def test_every_installed_game_has_its_v0_module(game: str) -> None:
+    module = importlib.import_module(f"vncards.envs.{game}_v0")
+    raw = module.raw_env(players=2)
+    assert isinstance(raw, VncardsEnv)
+    assert raw.plugin.name == game
+    wrapped = module.env(players=2)
+    wrapped.reset(seed=1)
+    assert wrapped.possible_agents == ["player_0", "player_1"]
+
+
+def test_a_module_file_wins_over_a_made_module() -> None:
+    from vncards.envs import tienlen_v0
+
+    assert str(tienlen_v0.__file__).endswith("tienlen_v0.py")
+
+
+@pytest.mark.parametrize("name", ["nosuch_v0", "phom_v1", "_env_v0"])
+def test_a_name_that_is_no_installed_game_is_not_found(name: str) -> None:
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(f"vncards.envs.{name}")
+
+
+def test_only_names_of_the_form_game_v0_stand_for_a_game() -> None:
+    assert game_module_name("vncards.envs.phom_v0") == "phom"
+    assert game_module_name("vncards.envs.a.b_v0") is None
+    assert game_module_name("vncards.core.phom_v0") is None
+
+
+_TOY = """
+from dataclasses import replace
+from vncards.core import Plugin
+from vncards.tusac import BOTS, TuSacCodec, TuSacGame, TuSacProbes
+
+
+class ToyGame(TuSacGame):
+    info = replace(TuSacGame.info, name="toysac")
+
+
+plugin = Plugin(ToyGame(), TuSacCodec(), BOTS, probes=TuSacProbes())
+"""
+
+
+def test_a_game_another_package_installs_gets_its_module_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plugin installed from elsewhere (here a distribution on ``sys.path`` whose
+    entry point names Tứ Sắc under a new name) has ``vncards.envs.toysac_v0``."""
+    (tmp_path / "toysac_plugin.py").write_text(_TOY)
+    info = tmp_path / "toysac-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toysac\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[vncards.games]\ntoysac = toysac_plugin:plugin\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "vncards.envs.toysac_v0", raising=False)
+    module = importlib.import_module("vncards.envs.toysac_v0")
+    made = module.raw_env(players=2)
+    assert made.plugin.name == "toysac"
+    made.reset(seed=3)
+    assert made.agents == ["player_0", "player_1"]
+    sys.modules.pop("vncards.envs.toysac_v0")
