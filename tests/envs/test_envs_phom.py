@@ -335,5 +335,9 @@ def test_the_module_and_its_options() -> None:
         phom_v0.raw_env(actions="splits")
     with pytest.raises(EnvOptionError, match="phom is played in turns"):
         parallel_env("phom", players=2)
+    sizes = " / ".join(str(phom_v0.raw_env(players=n).encoding.layout.size) for n in (2, 3, 4))
+    row = f"| Phỏm | `phom_v0` | 2–4 | `Discrete({SIZE})`"
+    page = (Path(__file__).resolve().parents[2] / "docs" / "envs.md").read_text(encoding="utf-8")
+    assert any(line.startswith(row) and f"| {sizes} | 60 |" in line for line in page.splitlines())
     layout = phom_v0.raw_env(players=4).encoding.layout
     assert json.dumps(layout.describe()[:2]) == '[["hand", 0, 52, 1], ["discards", 52, 208, 1]]'

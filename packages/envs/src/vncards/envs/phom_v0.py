@@ -76,7 +76,7 @@ from vncards.envs._phom_ids import (
 )
 from vncards.phom import LaidOff, PhomView, card_name
 
-__all__ = ["PhomEncoding", "encoding", "env", "raw_env"]
+__all__ = ["GROUPS", "SIZE", "PhomEncoding", "encoding", "env", "raw_env"]
 
 _CARD = {card_name(c): c for c in range(52)}
 _PHASES = ("open", "draw", "act")
