@@ -341,3 +341,47 @@ def test_the_module_and_its_options() -> None:
     assert any(line.startswith(row) and f"| {sizes} | 60 |" in line for line in page.splitlines())
     layout = phom_v0.raw_env(players=4).encoding.layout
     assert json.dumps(layout.describe()[:2]) == '[["hand", 0, 52, 1], ["discards", 52, 208, 1]]'
+
+
+def test_an_instant_win_at_the_deal_is_dealt_again_unless_asked_to_end() -> None:
+    """Ù khan (``u_khan``) at the deal: by default the episode does not end inside
+    ``reset`` — the deal is reported in ``redealt`` and a new one is played; with
+    ``instant_wins="end"`` every agent starts terminated with its payment."""
+    rules = {"u_khan": True}
+    env = raw_env("phom", players=4, view_info=False, rules=rules)
+    env.reset(seed=75)  # its first deal holds an ù khan
+    assert [r["outcome"] for r in env.redealt] == ["instant-win"]
+    assert not any(env.terminations.values())
+    assert env.observe(env.agent_selection)["action_mask"].any()
+    ended = raw_env("phom", players=4, view_info=False, rules=rules, instant_wins="end")
+    ended.reset(seed=75)
+    assert all(ended.terminations.values())
+    assert ended.rewards == {a: float(v) for a, v in env.redealt[0]["payments"].items()}
+
+
+def test_a_lay_off_is_made_card_by_card_and_the_draft_is_observed() -> None:
+    """Stepping a lay-off: ``lay_onto`` marks the lowest card of the phỏm named,
+    ``lay_draft`` the cards laid onto it, with that phỏm's place; 539 lays them all."""
+    env = raw_env("phom", players=4, view_info=False)
+    sl = env.encoding.layout.slices
+    for seed in range(200):
+        for _ in _greedy_mix(env, seed):
+            lay_offs = [a for a in _offered(env).actions if isinstance(a, LayOff)]
+            if not lay_offs or env.draft:
+                continue
+            act = max(lay_offs, key=lambda a: sum(len(cards) for _, cards in a.entries))
+            agent = env.agent_selection
+            path = env.encoding.stage_path(env.view(act.seat), act)
+            for i in path[:-1]:
+                env.step(i)
+            obs = env.observe(agent)["observation"]
+            for place, (onto, cards) in enumerate(act.entries, start=1):
+                assert obs[sl["lay_onto"]][onto] == place
+                assert {int(c) for c in np.flatnonzero(obs[sl["lay_draft"]] == place)} == set(cards)
+            before = sum(m.bit_count() for groups in env.state.melds for m in groups)
+            env.step(path[-1])
+            after = sum(m.bit_count() for groups in env.state.melds for m in groups)
+            assert after == before + sum(len(cards) for _, cards in act.entries)
+            assert env.agent_selection == agent  # the discard is still to come
+            return
+    raise AssertionError("no lay-off offered in 200 games")
