@@ -15,7 +15,9 @@ features; each stores ``ratio_to_positions`` (its rate over the position ids' ra
 Mậu Binh (4 players): one id per arrangement (``actions="splits"``, a 72,072-wide mask
 a step) against card by card (ten ``Discrete(52)`` steps an arrangement); each stores
 ``games_per_s`` and the card encoding ``ratio_to_splits`` (games a second over the
-splits' games a second).
+splits' games a second). Phỏm (4 players, 100 games a round): the generic encoding it
+had before its own module against its card ids (``ratio_to_phom-generic``, games a
+second over the generic encoding's).
 
     uv run pytest benchmarks/test_envs.py --benchmark-enable --benchmark-only
 """
@@ -26,7 +28,7 @@ import random
 
 from pytest_benchmark.fixture import BenchmarkFixture
 from vncards.core import RandomBot, play_game
-from vncards.envs import VncardsEnv, raw_env
+from vncards.envs import GenericEncoding, VncardsEnv, raw_env
 from vncards.tienlen import plugin
 
 EPISODES = 100
@@ -116,11 +118,17 @@ MAUBINH_GAMES = 10
 """Mậu Binh games in one round (a splits step builds a 72,072-wide mask)."""
 
 
-def _games(benchmark: BenchmarkFixture, name: str, steps: int, base: str | None = None) -> None:
+def _games(
+    benchmark: BenchmarkFixture,
+    name: str,
+    steps: int,
+    base: str | None = None,
+    games: int = MAUBINH_GAMES,
+) -> None:
     stats = benchmark.stats
     if stats is None:
         return
-    rate = MAUBINH_GAMES / stats.stats.median
+    rate = games / stats.stats.median
     _RATES[name] = rate
     benchmark.extra_info["games_per_s"] = round(rate, 1)
     benchmark.extra_info["steps_per_s"] = round(steps / stats.stats.median)
@@ -143,6 +151,29 @@ def test_env_maubinh_card_by_card(benchmark: BenchmarkFixture) -> None:
     steps = benchmark(env_batch, env, 1000, MAUBINH_GAMES)
     assert steps >= MAUBINH_GAMES * 10
     _games(benchmark, "maubinh-cards", steps, base="splits")
+
+
+def _phom_generic() -> VncardsEnv:
+    """Phỏm through the generic encoding, as it was played before its own module (only
+    the steps' observations and masks are read here, so the spaces are left as made)."""
+    env = raw_env("phom", players=4, view_info=False)
+    env.encoding = GenericEncoding(env.plugin, env.rules, 4)
+    return env
+
+
+def test_env_phom_generic_ids(benchmark: BenchmarkFixture) -> None:
+    """Before: Phỏm with the generic encoding (ids as places in the offered list)."""
+    steps = benchmark(env_batch, _phom_generic(), 1000)
+    assert steps > EPISODES * 10
+    _games(benchmark, "phom-generic", steps, games=EPISODES)
+
+
+def test_env_phom_card_ids(benchmark: BenchmarkFixture) -> None:
+    """After: Phỏm with its card ids, a meld phỏm by phỏm and a lay-off card by card."""
+    env = raw_env("phom", players=4, view_info=False)
+    steps = benchmark(env_batch, env, 1000)
+    assert steps > EPISODES * 10
+    _games(benchmark, "phom-cards", steps, base="phom-generic", games=EPISODES)
 
 
 def test_env_random_masked_steps_with_json_views(benchmark: BenchmarkFixture) -> None:

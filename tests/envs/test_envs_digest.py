@@ -20,7 +20,7 @@ from ._configs import ENV_GAMES
 
 PINNED = {
     "maubinh": "9382719ea24dc4cee0bf6c3ca4e6f156ddaf4474d816cb9ea076d3ea4d3fcbc5",
-    "phom": "52077294d48df6fd441b2028fa474251d6bd25b6e95f997d0fb4f55b55bc3700",
+    "phom": "5da0ec58db1f6b2b7df03d318691e4b227fcfd69e158dc4bfca8f001ab7a8fe1",
     "samloc": "bb46e61fe7c17efc9cdf48485f5753f361279d8d06fbce8e87f8c4e962fe33a0",
     "tienlen": "de67bd38e5d68bbc61be5693745bac1c5137809484fbfbd3a209e25417b9783d",
     "tusac": "43d5bd9b84c79f6283587a121cbc20cbc6f6a8476b80fccb1843fe57326484e7",

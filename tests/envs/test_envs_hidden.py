@@ -169,6 +169,7 @@ def test_options_and_instant_wins_of_the_wrong_kind_are_refused() -> None:
         ("tienlen", "cards, positions"),
         ("tusac", "cards"),
         ("maubinh", "cards, splits"),
+        ("phom", "cards"),
     ):
         with pytest.raises(
             EnvOptionError, match=f"no action encoding 'subsets'; choose one of {known}"

@@ -116,6 +116,10 @@ class Encoding(ABC):
     """Whether one game action is made of several ids in a row (Mậu Binh's arrangement,
     card by card): then :meth:`stage_ids` and :meth:`stage` replace the offered list."""
 
+    simultaneous: bool = False
+    """Whether the seats make their staged choices at once, unseen by each other (Mậu
+    Binh's arrangements), so that the game has PettingZoo's parallel API too."""
+
     def stage_ids(self, view: View, draft: Sequence[int]) -> list[int]:
         """The ids legal after the ids ``draft`` of the current choice (staged
         encodings only)."""

@@ -43,7 +43,7 @@ class SimultaneousParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo 
     """
 
     def __init__(self, raw: VncardsEnv) -> None:
-        if not raw.encoding.staged:
+        if not raw.encoding.simultaneous:
             raise EnvOptionError(
                 f"{raw.plugin.name} is played in turns; a parallel environment fits only"
                 " games whose seats choose at once (maubinh)"

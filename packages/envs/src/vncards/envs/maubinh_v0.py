@@ -256,6 +256,7 @@ class MauBinhCardEncoding(MauBinhEncoding):
     """
 
     staged = True
+    simultaneous = True
     feature_parts = (("card", 52), ("chi", 2))
 
     def __init__(self, plugin: GamePlugin[Any, Any, Any], rules: Any, n_players: int) -> None:
