@@ -13,6 +13,7 @@ from itertools import combinations
 
 from vncards.core.climbing._classify import _allowed, _follows, beats, classify
 from vncards.core.climbing._follow import per_rank
+from vncards.core.climbing._runs import lead_runs, native
 from vncards.core.climbing._shapes import (
     _HIGH_SUIT,
     _LOW_BITS,
@@ -55,6 +56,10 @@ _SUBSETS_BYTE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 
 _DECK_BITS = (1 << 52) - 1
+
+# The runs a hand leads: compiled, on native ints (_runs); interpreted, by the tables
+# above (the same plays in the same order, quicker than bit loops run by the interpreter)
+_NATIVE_RUNS = native()
 
 
 def _present(hand: int) -> int:
@@ -243,11 +248,19 @@ def legal_plays(
         cards = hand.bit_count()
         if cards >= t.min_straight:
             present = _present(hand)
-            if present.bit_count() >= t.min_straight:
+            if present.bit_count() < t.min_straight:
+                pass
+            elif _NATIVE_RUNS:
+                lead_runs(hand, present, 1, t.straight_runs, out)
+            else:
                 _lead_sequences(hand, present, 1, t.straight_chains, t.straight_starts, out)
         if t.pair_runs_on and cards >= 2 * t.min_pair_run:
             present = _present_pairs(hand)
-            if present.bit_count() >= t.min_pair_run:
+            if present.bit_count() < t.min_pair_run:
+                pass
+            elif _NATIVE_RUNS:
+                lead_runs(hand, present, 2, t.pair_run_runs, out)
+            else:
                 _lead_sequences(hand, present, 2, t.pair_run_chains, t.pair_run_starts, out)
         if t.narrowed:
             return [m for m in out if _allowed(m, t)]
