@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Final
 
 from vncards.core.climbing._classify import _allowed, _follows, beats, classify
 from vncards.core.climbing._follow import per_rank
@@ -29,15 +30,15 @@ from vncards.core.climbing._shapes import (
 
 __all__ = ["brute_force_plays", "legal_plays", "ranks_with"]
 
-_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
+_SUBSETS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(s for s in range(1, 16) if s & n == s) for n in range(16)
 )
 # Precomputed, already shifted to their rank: _SUBSETS_AT[r][nibble] is every
 # non-empty subset of the rank-r cards; _SIZED_AT[k][r][nibble] those of size k.
-_SUBSETS_AT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_SUBSETS_AT: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(s << (r << 2) for s in _SUBSETS[n]) for n in range(16)) for r in range(13)
 )
-_SIZED_AT: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+_SIZED_AT: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
     tuple(
         tuple(tuple(s << (r << 2) for s in _SUBSETS[n] if _POP[s] == k) for n in range(16))
         for r in range(13)
@@ -46,7 +47,7 @@ _SIZED_AT: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
 )
 # The same two ranks at a time (one byte of the hand): leading, the sets of a hand come
 # out in 7 table lookups instead of 13. Bits past the 2 (rank 13) are ignored, as before.
-_SUBSETS_BYTE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_SUBSETS_BYTE: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         _SUBSETS_AT[2 * p][b & 15] + (_SUBSETS_AT[2 * p + 1][b >> 4] if 2 * p + 1 < 13 else ())
         for b in range(256)
@@ -55,11 +56,11 @@ _SUBSETS_BYTE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-_DECK_BITS = (1 << 52) - 1
+_DECK_BITS: Final = (1 << 52) - 1
 
 # The runs a hand leads: compiled, on native ints (_runs); interpreted, by the tables
 # above (the same plays in the same order, quicker than bit loops run by the interpreter)
-_NATIVE_RUNS = native()
+_NATIVE_RUNS: Final = native()
 
 
 def _present(hand: int) -> int:
@@ -84,7 +85,7 @@ def _quads(hand: int) -> int:
     return hand & hand >> 1 & hand >> 2 & hand >> 3 & _LOW_BITS
 
 
-_AT_LEAST = (_present, _present, _present_pairs, _at_least_three, _quads)
+_AT_LEAST: Final = (_present, _present, _present_pairs, _at_least_three, _quads)
 
 
 def ranks_with(mask: int, count: int) -> int:
@@ -274,7 +275,7 @@ def legal_plays(
     key = over.key
     for kind, length, higher in plan:
         need = key if higher else -1
-        if kind <= _QUAD:
+        if kind <= _QUAD_CODE:
             if length != kind + 1:
                 continue
             if length > 1:
@@ -291,7 +292,7 @@ def legal_plays(
                 low = rest & -rest
                 out.append(low)
                 rest ^= low
-        elif kind == _STRAIGHT:
+        elif kind == _STRAIGHT_CODE:
             windows = t.straight_windows.get(length)
             if windows:
                 _fixed_sequences(hand, windows, 1, need, t.suits, out)
@@ -325,8 +326,11 @@ def _narrowed(
 
 
 # enum members read once (a class attribute lookup on an enum is slow)
-_QUAD = Kind.QUAD
-_STRAIGHT = Kind.STRAIGHT
+_QUAD: Final = Kind.QUAD
+# a plan names kinds by their numbers (a Kind is an int): compiled, comparing them is
+# a machine comparison, not a call
+_QUAD_CODE: Final = int(Kind.QUAD)
+_STRAIGHT_CODE: Final = int(Kind.STRAIGHT)
 
 # The shapes to generate, in order, to answer a combination: (kind, length, higher), where
 # ``higher`` asks for combinations above the table's key and otherwise any of that shape
@@ -336,14 +340,14 @@ _STRAIGHT = Kind.STRAIGHT
 # and top rank, so it is built once per table shape and rank. (Classified keys are never
 # negative; a made-up negative key asks for every combination of the shape, just as no
 # key does, so the plan holds for it too.)
-_Plan = tuple[tuple[Kind, int, bool], ...]
+_Plan = tuple[tuple[int, int, bool], ...]
 _ChopRow = tuple[tuple[Kind, int], int | None, bool]
 _CHOP_INDEX: dict[
     int,
     tuple[
         Sequence[ChopRule],
         dict[tuple[Kind, int], list[_ChopRow]],
-        dict[tuple[int, int, int, bool], _Plan],
+        dict[int, _Plan],
     ],
 ] = {}
 
@@ -353,7 +357,7 @@ def _chop_entry(
 ) -> tuple[
     Sequence[ChopRule],
     dict[tuple[Kind, int], list[_ChopRow]],
-    dict[tuple[int, int, int, bool], _Plan],
+    dict[int, _Plan],
 ]:
     """The rows of a chop table by target shape, in table order, and the plans built from
     them so far (cached per table object; engines pass the same tuple every time)."""
@@ -365,7 +369,7 @@ def _chop_entry(
         index.setdefault(rule.target, []).append(
             (rule.attacker, rule.target_rank, rule.need_higher)
         )
-    plans: dict[tuple[int, int, int, bool], _Plan] = {}
+    plans: dict[int, _Plan] = {}
     entry = (chops, index, plans)
     if isinstance(chops, tuple):  # a list could change under the cache
         if len(_CHOP_INDEX) >= 256:
@@ -380,7 +384,13 @@ def _response_plan(chops: Sequence[ChopRule], over: Combo, chops_only: bool) -> 
         entry = _chop_entry(chops)
     index, plans = entry[1], entry[2]
     top = over.top_rank
-    plan = plans.get((over.kind, over.length, top, chops_only))
+    kind: int = over.kind
+    # the table's shape, top rank and chops_only in one int, a key hashed as a number
+    # (no tuple made per answer); one int per plan while the rank fits its four bits
+    # (always, for a classified table; a made-up one is planned afresh)
+    key = (((over.length << 4 | top) << 3 | kind) << 1) | chops_only
+    cached = 0 <= top < 16
+    plan = plans.get(key) if cached else None
     if plan is not None:
         return plan
     shape = (over.kind, over.length)
@@ -395,8 +405,8 @@ def _response_plan(chops: Sequence[ChopRule], over: Combo, chops_only: bool) -> 
             wanted[attacker] = need_higher
     # shapes differ, so the masks each shape yields are disjoint: no de-duplication
     plan = tuple((kind, length, higher) for (kind, length), higher in wanted.items())
-    if len(plans) < 4096:  # bounded by shapes × ranks in any sane table
-        plans[(over.kind, over.length, top, chops_only)] = plan
+    if cached and len(plans) < 4096:  # bounded by shapes × ranks in any sane table
+        plans[key] = plan
     return plan
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 from vncards.core._errors import RulesError
@@ -54,8 +54,8 @@ class Kind(IntEnum):
             raise ValueError(f"unknown combination {code!r}") from None
 
 
-_KIND_CODES = ("single", "pair", "triple", "quad", "straight", "pair-run")
-_SET_KINDS = (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.QUAD)
+_KIND_CODES: Final = ("single", "pair", "triple", "quad", "straight", "pair-run")
+_SET_KINDS: Final = (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.QUAD)
 
 
 class Combo(NamedTuple):
@@ -321,6 +321,6 @@ def _build_tables(rules: ComboRules) -> _Tables:
     )
 
 
-_LOW_BITS = sum(1 << (r << 2) for r in range(13))  # bit 4r for each rank r
-_POP = tuple(bin(i).count("1") for i in range(16))
-_HIGH_SUIT = tuple(i.bit_length() - 1 for i in range(16))
+_LOW_BITS: Final = sum(1 << (r << 2) for r in range(13))  # bit 4r for each rank r
+_POP: Final = tuple(bin(i).count("1") for i in range(16))
+_HIGH_SUIT: Final = tuple(i.bit_length() - 1 for i in range(16))
