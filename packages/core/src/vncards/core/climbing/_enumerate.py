@@ -347,7 +347,7 @@ _CHOP_INDEX: dict[
     tuple[
         Sequence[ChopRule],
         dict[tuple[Kind, int], list[_ChopRow]],
-        dict[int, _Plan],
+        dict[tuple[int, int, int, bool], _Plan],
     ],
 ] = {}
 
@@ -357,7 +357,7 @@ def _chop_entry(
 ) -> tuple[
     Sequence[ChopRule],
     dict[tuple[Kind, int], list[_ChopRow]],
-    dict[int, _Plan],
+    dict[tuple[int, int, int, bool], _Plan],
 ]:
     """The rows of a chop table by target shape, in table order, and the plans built from
     them so far (cached per table object; engines pass the same tuple every time)."""
@@ -369,7 +369,7 @@ def _chop_entry(
         index.setdefault(rule.target, []).append(
             (rule.attacker, rule.target_rank, rule.need_higher)
         )
-    plans: dict[int, _Plan] = {}
+    plans: dict[tuple[int, int, int, bool], _Plan] = {}
     entry = (chops, index, plans)
     if isinstance(chops, tuple):  # a list could change under the cache
         if len(_CHOP_INDEX) >= 256:
@@ -384,13 +384,8 @@ def _response_plan(chops: Sequence[ChopRule], over: Combo, chops_only: bool) -> 
         entry = _chop_entry(chops)
     index, plans = entry[1], entry[2]
     top = over.top_rank
-    kind: int = over.kind
-    # the table's shape, top rank and chops_only in one int, a key hashed as a number
-    # (no tuple made per answer); one int per plan while the rank fits its four bits
-    # (always, for a classified table; a made-up one is planned afresh)
-    key = (((over.length << 4 | top) << 3 | kind) << 1) | chops_only
-    cached = 0 <= top < 16
-    plan = plans.get(key) if cached else None
+    key = (over.kind, over.length, top, chops_only)
+    plan = plans.get(key)
     if plan is not None:
         return plan
     shape = (over.kind, over.length)
@@ -405,7 +400,7 @@ def _response_plan(chops: Sequence[ChopRule], over: Combo, chops_only: bool) -> 
             wanted[attacker] = need_higher
     # shapes differ, so the masks each shape yields are disjoint: no de-duplication
     plan = tuple((kind, length, higher) for (kind, length), higher in wanted.items())
-    if cached and len(plans) < 4096:  # bounded by shapes × ranks in any sane table
+    if len(plans) < 4096:  # bounded by shapes × ranks in any sane table
         plans[key] = plan
     return plan
 
