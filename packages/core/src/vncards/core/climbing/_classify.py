@@ -9,6 +9,7 @@ play follows or chops what it answers, and whether it beats it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from vncards.core.climbing._follow import allowed, follows_masks, one_colour_pairs
 from vncards.core.climbing._shapes import (
@@ -47,8 +48,8 @@ def classify(mask: int, rules: ComboRules) -> Combo | None:
 
 # Kind by value without the enum call (Kind(n) costs as much as the rest of a single's
 # classification), and Combo built without the Python frame of the NamedTuple __new__
-_KINDS = tuple(Kind)
-_new_combo = tuple.__new__
+_KINDS: Final = tuple(Kind)
+_new_combo: Final = tuple.__new__
 
 
 def _classify(mask: int, t: _Tables) -> Combo | None:
@@ -101,7 +102,7 @@ def _classify(mask: int, t: _Tables) -> Combo | None:
     return None
 
 
-_KNOWN_LIMIT = 1 << 13  # about a MB at most; singles, pairs and short runs fit many times
+_KNOWN_LIMIT: Final = 1 << 13  # about a MB at most; singles, pairs and short runs fit many times
 
 
 def _classify_known(mask: int, t: _Tables) -> Combo | None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Final
 
 from vncards.core.climbing._classify import _allowed, _follows, beats, classify
 from vncards.core.climbing._follow import per_rank
+from vncards.core.climbing._runs import lead_runs, native
 from vncards.core.climbing._shapes import (
     _HIGH_SUIT,
     _LOW_BITS,
@@ -28,15 +30,15 @@ from vncards.core.climbing._shapes import (
 
 __all__ = ["brute_force_plays", "legal_plays", "ranks_with"]
 
-_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
+_SUBSETS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(s for s in range(1, 16) if s & n == s) for n in range(16)
 )
 # Precomputed, already shifted to their rank: _SUBSETS_AT[r][nibble] is every
 # non-empty subset of the rank-r cards; _SIZED_AT[k][r][nibble] those of size k.
-_SUBSETS_AT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_SUBSETS_AT: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(s << (r << 2) for s in _SUBSETS[n]) for n in range(16)) for r in range(13)
 )
-_SIZED_AT: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+_SIZED_AT: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
     tuple(
         tuple(tuple(s << (r << 2) for s in _SUBSETS[n] if _POP[s] == k) for n in range(16))
         for r in range(13)
@@ -45,7 +47,7 @@ _SIZED_AT: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
 )
 # The same two ranks at a time (one byte of the hand): leading, the sets of a hand come
 # out in 7 table lookups instead of 13. Bits past the 2 (rank 13) are ignored, as before.
-_SUBSETS_BYTE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_SUBSETS_BYTE: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         _SUBSETS_AT[2 * p][b & 15] + (_SUBSETS_AT[2 * p + 1][b >> 4] if 2 * p + 1 < 13 else ())
         for b in range(256)
@@ -54,7 +56,11 @@ _SUBSETS_BYTE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-_DECK_BITS = (1 << 52) - 1
+_DECK_BITS: Final = (1 << 52) - 1
+
+# The runs a hand leads: compiled, on native ints (_runs); interpreted, by the tables
+# above (the same plays in the same order, quicker than bit loops run by the interpreter)
+_NATIVE_RUNS: Final = native()
 
 
 def _present(hand: int) -> int:
@@ -79,7 +85,7 @@ def _quads(hand: int) -> int:
     return hand & hand >> 1 & hand >> 2 & hand >> 3 & _LOW_BITS
 
 
-_AT_LEAST = (_present, _present, _present_pairs, _at_least_three, _quads)
+_AT_LEAST: Final = (_present, _present, _present_pairs, _at_least_three, _quads)
 
 
 def ranks_with(mask: int, count: int) -> int:
@@ -243,11 +249,19 @@ def legal_plays(
         cards = hand.bit_count()
         if cards >= t.min_straight:
             present = _present(hand)
-            if present.bit_count() >= t.min_straight:
+            if present.bit_count() < t.min_straight:
+                pass
+            elif _NATIVE_RUNS:
+                lead_runs(hand, present, 1, t.straight_runs, out)
+            else:
                 _lead_sequences(hand, present, 1, t.straight_chains, t.straight_starts, out)
         if t.pair_runs_on and cards >= 2 * t.min_pair_run:
             present = _present_pairs(hand)
-            if present.bit_count() >= t.min_pair_run:
+            if present.bit_count() < t.min_pair_run:
+                pass
+            elif _NATIVE_RUNS:
+                lead_runs(hand, present, 2, t.pair_run_runs, out)
+            else:
                 _lead_sequences(hand, present, 2, t.pair_run_chains, t.pair_run_starts, out)
         if t.narrowed:
             return [m for m in out if _allowed(m, t)]
@@ -261,7 +275,7 @@ def legal_plays(
     key = over.key
     for kind, length, higher in plan:
         need = key if higher else -1
-        if kind <= _QUAD:
+        if kind <= _QUAD_CODE:
             if length != kind + 1:
                 continue
             if length > 1:
@@ -278,7 +292,7 @@ def legal_plays(
                 low = rest & -rest
                 out.append(low)
                 rest ^= low
-        elif kind == _STRAIGHT:
+        elif kind == _STRAIGHT_CODE:
             windows = t.straight_windows.get(length)
             if windows:
                 _fixed_sequences(hand, windows, 1, need, t.suits, out)
@@ -312,8 +326,11 @@ def _narrowed(
 
 
 # enum members read once (a class attribute lookup on an enum is slow)
-_QUAD = Kind.QUAD
-_STRAIGHT = Kind.STRAIGHT
+_QUAD: Final = Kind.QUAD
+# a plan names kinds by their numbers (a Kind is an int): compiled, comparing them is
+# a machine comparison, not a call
+_QUAD_CODE: Final = int(Kind.QUAD)
+_STRAIGHT_CODE: Final = int(Kind.STRAIGHT)
 
 # The shapes to generate, in order, to answer a combination: (kind, length, higher), where
 # ``higher`` asks for combinations above the table's key and otherwise any of that shape
@@ -323,7 +340,7 @@ _STRAIGHT = Kind.STRAIGHT
 # and top rank, so it is built once per table shape and rank. (Classified keys are never
 # negative; a made-up negative key asks for every combination of the shape, just as no
 # key does, so the plan holds for it too.)
-_Plan = tuple[tuple[Kind, int, bool], ...]
+_Plan = tuple[tuple[int, int, bool], ...]
 _ChopRow = tuple[tuple[Kind, int], int | None, bool]
 _CHOP_INDEX: dict[
     int,
@@ -367,7 +384,8 @@ def _response_plan(chops: Sequence[ChopRule], over: Combo, chops_only: bool) -> 
         entry = _chop_entry(chops)
     index, plans = entry[1], entry[2]
     top = over.top_rank
-    plan = plans.get((over.kind, over.length, top, chops_only))
+    key = (over.kind, over.length, top, chops_only)
+    plan = plans.get(key)
     if plan is not None:
         return plan
     shape = (over.kind, over.length)
@@ -383,7 +401,7 @@ def _response_plan(chops: Sequence[ChopRule], over: Combo, chops_only: bool) -> 
     # shapes differ, so the masks each shape yields are disjoint: no de-duplication
     plan = tuple((kind, length, higher) for (kind, length), higher in wanted.items())
     if len(plans) < 4096:  # bounded by shapes × ranks in any sane table
-        plans[(over.kind, over.length, top, chops_only)] = plan
+        plans[key] = plan
     return plan
 
 

@@ -8,11 +8,13 @@ nibble of the mask: ♠♣ (black, đen) its two low bits, ♦♥ (red, đỏ) i
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = ["allowed", "follows_masks", "one_colour_pairs", "per_rank"]
 
-_LOW_BITS = sum(1 << (r << 2) for r in range(13))  # bit 4r for each rank r
-_POP = tuple(bin(i).count("1") for i in range(16))
-_TWOS = 15 << 48  # the four 2s (heo)
+_LOW_BITS: Final = sum(1 << (r << 2) for r in range(13))  # bit 4r for each rank r
+_POP: Final = tuple(bin(i).count("1") for i in range(16))
+_TWOS: Final = 15 << 48  # the four 2s (heo)
 
 
 def one_colour_pairs(mask: int) -> bool:

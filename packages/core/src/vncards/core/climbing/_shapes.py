@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 from vncards.core._errors import RulesError
+from vncards.core.climbing._runs import Run
 
 __all__ = ["ChopRule", "Combo", "ComboRules", "Kind"]
 
@@ -53,8 +54,8 @@ class Kind(IntEnum):
             raise ValueError(f"unknown combination {code!r}") from None
 
 
-_KIND_CODES = ("single", "pair", "triple", "quad", "straight", "pair-run")
-_SET_KINDS = (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.QUAD)
+_KIND_CODES: Final = ("single", "pair", "triple", "quad", "straight", "pair-run")
+_SET_KINDS: Final = (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.QUAD)
 
 
 class Combo(NamedTuple):
@@ -202,6 +203,9 @@ class _Tables(NamedTuple):
     pair_run_chains: tuple[_Chain, ...]
     straight_windows: dict[int, tuple[_Window, ...]]
     pair_run_windows: dict[int, tuple[_Window, ...]]
+    # the same starts as the chains, packed in ints for the compiled generator (_runs)
+    straight_runs: tuple[Run, ...]
+    pair_run_runs: tuple[Run, ...]
     # combinations already classified, by mask (see _classify_known)
     known: dict[int, Combo]
     # the chains whose shortest run a rank set (nibble mask) holds, by rank set: at most
@@ -266,6 +270,19 @@ def _chains(
     return tuple(chains), {n: tuple(w) for n, w in windows.items()}
 
 
+def _packed(chains: tuple[_Chain, ...]) -> tuple[Run, ...]:
+    """``chains`` as :data:`~vncards.core.climbing._runs.Run` values."""
+    out = []
+    for need, links in chains:
+        ranks = counted = 0
+        for j, (r, _, is_counted) in enumerate(links):
+            ranks |= r << (j << 2)
+            if is_counted:
+                counted |= 1 << j
+        out.append((need, ranks, counted, len(links)))
+    return tuple(out)
+
+
 def _nibbles(ranks: Iterable[int]) -> int:
     m = 0
     for r in ranks:
@@ -296,12 +313,14 @@ def _build_tables(rules: ComboRules) -> _Tables:
         pair_run_chains=p_chains,
         straight_windows=s_windows,
         pair_run_windows=p_windows,
+        straight_runs=_packed(s_chains),
+        pair_run_runs=_packed(p_chains),
         known={},
         straight_starts={},
         pair_run_starts={},
     )
 
 
-_LOW_BITS = sum(1 << (r << 2) for r in range(13))  # bit 4r for each rank r
-_POP = tuple(bin(i).count("1") for i in range(16))
-_HIGH_SUIT = tuple(i.bit_length() - 1 for i in range(16))
+_LOW_BITS: Final = sum(1 << (r << 2) for r in range(13))  # bit 4r for each rank r
+_POP: Final = tuple(bin(i).count("1") for i in range(16))
+_HIGH_SUIT: Final = tuple(i.bit_length() - 1 for i in range(16))
