@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Final, SupportsIndex
 
-from vncards.maubinh._hands import Evaluator
+from vncards.maubinh._hands import _PRIME, _SUITBIT, Evaluator
 from vncards.maubinh._settle import Scoring
 
 __all__ = [
@@ -66,25 +66,101 @@ class Split:
         return (Split, (self.chi1, self.chi2, self.chi3, self.keys))
 
 
-def _tables(ev: Evaluator, cards: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
-    """Keys of every 5- and 3-card subset of the 13 cards, by position mask."""
-    k5 = {
-        m: ev.key5(cards[a], cards[b], cards[c], cards[d], cards[e])
-        for m, (a, b, c, d, e) in zip(_MASKS5, _POS5, strict=True)
-    }
-    k3 = {
-        m: ev.key3(cards[a], cards[b], cards[c])
-        for m, (a, b, c) in zip(_MASKS3, _POS3, strict=True)
-    }
+# every split of a back as indices into the 5- and 3-card key lists of :func:`_key_lists`
+_INDEX5: Final[dict[int, int]] = {m: i for i, m in enumerate(_MASKS5)}
+_INDEX3: Final[dict[int, int]] = {m: i for i, m in enumerate(_MASKS3)}
+_MIDDLE_AT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(_INDEX5[m2] for m2 in _MIDDLES[m1]) for m1 in _MASKS5
+)
+_FRONT_AT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(_INDEX3[_ALL ^ m1 ^ m2] for m2 in _MIDDLES[m1]) for m1 in _MASKS5
+)
+# each back's middles by the rank of their mask among its 56 (0: the lowest mask)
+_MIDDLE_RANK: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sorted(_MIDDLES[m1]).index(m2) for m2 in _MIDDLES[m1]) for m1 in _MASKS5
+)
+_MIDDLE_BY_RANK: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sorted(_MIDDLES[m1])) for m1 in _MASKS5
+)
+_TIE: Final = 2047  # low bits of a back's sort code: 2047 - index (equal keys in index order)
+_KEY_BITS: Final = 26  # every key is below 1 << 26
+
+
+def _key_lists(ev: Evaluator, cards: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Keys of every 5- and 3-card subset of the 13 sorted cards, in the order of
+    ``_MASKS5`` and ``_MASKS3`` (the evaluator's tables read directly when suits do not
+    break ties)."""
+    if ev.suits:
+        return (
+            [ev.key5(cards[a], cards[b], cards[c], cards[d], cards[e]) for a, b, c, d, e in _POS5],
+            [ev.key3(cards[a], cards[b], cards[c]) for a, b, c in _POS3],
+        )
+    prime = [_PRIME[c] for c in cards]
+    bit = [_SUITBIT[c] for c in cards]
+    plain, flush, three = ev.plain, ev.flush, ev.three
+    k5: list[int] = []
+    k3: list[int] = []
+    for a in range(13):
+        for b in range(a + 1, 13):
+            pb = prime[a] * prime[b]
+            sb = bit[a] & bit[b]
+            for c in range(b + 1, 13):
+                pc = pb * prime[c]
+                k3.append(three[pc])
+                sc = sb & bit[c]
+                for d in range(c + 1, 12):
+                    pd = pc * prime[d]
+                    sd = sc & bit[d]
+                    for e in range(d + 1, 13):
+                        p = pd * prime[e]
+                        k5.append(flush[p] if sd & bit[e] else plain[p])
     return k5, k3
 
 
+class _Stair:
+    """The (chi2, chi3) key pairs of splits seen so far, as the staircase of the
+    undominated ones: chi2 keys falling (kept negated, rising), chi3 keys rising."""
+
+    def __init__(self) -> None:
+        self.minus2: list[int] = []
+        self.key3: list[int] = []
+
+    def covers(self, key2: int, key3: int) -> bool:
+        """Whether a pair seen matches or beats ``(key2, key3)`` in both."""
+        lo, hi = 0, len(self.minus2)
+        while lo < hi:  # the pairs with a chi2 key of at least key2 come first
+            mid = (lo + hi) // 2
+            if self.minus2[mid] <= -key2:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo > 0 and self.key3[lo - 1] >= key3
+
+    def add(self, key2: int, key3: int) -> None:
+        """Take in a pair that :meth:`covers` does not."""
+        minus2, keys3 = self.minus2, self.key3
+        lo, hi = 0, len(minus2)
+        while lo < hi:  # the first pair with a chi2 key of at most key2
+            mid = (lo + hi) // 2
+            if minus2[mid] < -key2:
+                lo = mid + 1
+            else:
+                hi = mid
+        end = lo
+        while end < len(minus2) and keys3[end] <= key3:
+            end += 1
+        minus2[lo:end] = [-key2]
+        keys3[lo:end] = [key3]
+
+
 def _split(cards: Sequence[int], m1: int, m2: int, keys: tuple[int, int, int]) -> Split:
-    m3 = _ALL ^ m1 ^ m2
+    a, b, c, d, e = _POS5[_INDEX5[m1]]
+    f, g, h, i, j = _POS5[_INDEX5[m2]]
+    x, y, z = _POS3[_INDEX3[_ALL ^ m1 ^ m2]]
     return Split(
-        tuple(c for i, c in enumerate(cards) if m1 >> i & 1),
-        tuple(c for i, c in enumerate(cards) if m2 >> i & 1),
-        tuple(c for i, c in enumerate(cards) if m3 >> i & 1),
+        (cards[a], cards[b], cards[c], cards[d], cards[e]),
+        (cards[f], cards[g], cards[h], cards[i], cards[j]),
+        (cards[x], cards[y], cards[z]),
         keys,
     )
 
@@ -192,35 +268,81 @@ def front(ev: Evaluator, cards: Sequence[int]) -> list[Split]:
     True
     """
     cards = sorted(cards)
-    k5, k3 = _tables(ev, cards)
+    k5, k3 = _key_lists(ev, cards)
+    best = _front_triples(k5, k3)
+    seen = _Stair()
+    kept: list[tuple[int, int, int]] = []
+    for trip in sorted(best, reverse=True):
+        if not seen.covers(trip[1], trip[2]):
+            kept.append(trip)
+            seen.add(trip[1], trip[2])
+    return [_split(cards, *best[t], t) for t in kept]
+
+
+def _front_triples(k5: list[int], k3: list[int]) -> dict[tuple[int, int, int], tuple[int, int]]:
+    """Key triples of valid splits, a superset of the front, each with the (chi1, chi2)
+    masks of its first split (backs in mask order, then the highest middle mask).
+
+    Backs go strongest first (sorted only a bucket of equal category and first rank at a
+    time); a split whose (chi2, chi3) keys a split of a stronger or equal back matches or
+    beats (``seen``) cannot be on the front, and a back is skipped whole when that covers
+    its own key with the best three cards it leaves. Once even the strongest pair a
+    weaker back could make is covered, no weaker back can add a split."""
+    buckets: list[list[int]] = [[] for _ in range(1 << (_KEY_BITS - 18))]
+    for i in range(len(k5)):
+        k = k5[i]
+        buckets[k >> 18].append(k << 11 | (_TIE - i))
+    codes3 = sorted([k << 9 | i for i, k in enumerate(k3)], reverse=True)
+    masks3 = [_MASKS3[c & 511] for c in codes3]
+    top3 = codes3[0] >> 9
+    seen = _Stair()
     best: dict[tuple[int, int, int], tuple[int, int]] = {}
-    for m1 in _MASKS5:
-        key1 = k5[m1]
-        # for this back, the undominated (key2, key3) pairs among valid middles
-        local: list[tuple[int, int, int]] = []
-        for m2 in _MIDDLES[m1]:
-            key2 = k5[m2]
-            if key2 > key1:
-                continue
-            key3 = k3[_ALL ^ m1 ^ m2]
-            if key3 > key2:
-                continue
-            local.append((key2, key3, m2))
-        local.sort(reverse=True)
-        top3 = -1
-        for key2, key3, m2 in local:
-            if key3 > top3:
-                top3 = key3
+    for bucket in reversed(buckets):
+        bucket.sort(reverse=True)
+        for code in bucket:
+            key1 = code >> 11
+            if seen.covers(key1, min(key1, top3)):
+                return best
+            back = _TIE - (code & _TIE)
+            m1 = _MASKS5[back]
+            j = 0
+            while masks3[j] & m1:
+                j += 1
+            if not seen.covers(key1, min(codes3[j] >> 9, key1)):
+                _back_splits(k5, k3, back, key1, seen, best)
+    return best
+
+
+def _back_splits(
+    k5: list[int],
+    k3: list[int],
+    back: int,
+    key1: int,
+    seen: _Stair,
+    best: dict[tuple[int, int, int], tuple[int, int]],
+) -> None:
+    """The undominated valid splits of one back that ``seen`` does not cover, into
+    ``best`` and ``seen``."""
+    middles, fronts, ranks = _MIDDLE_AT[back], _FRONT_AT[back], _MIDDLE_RANK[back]
+    local: list[int] = []
+    for j in range(56):
+        key2 = k5[middles[j]]
+        if key2 <= key1:
+            key3 = k3[fronts[j]]
+            if key3 <= key2:
+                local.append((key2 << _KEY_BITS | key3) << 6 | ranks[j])
+    local.sort(reverse=True)
+    top = -1
+    for code in local:
+        key3 = code >> 6 & ((1 << _KEY_BITS) - 1)
+        if key3 > top:
+            top = key3
+            key2 = code >> (_KEY_BITS + 6)
+            if not seen.covers(key2, key3):
                 trip = (key1, key2, key3)
                 if trip not in best:
-                    best[trip] = (m1, m2)
-    ordered = sorted(best, reverse=True)
-    kept: list[tuple[int, int, int]] = []
-    for trip in ordered:
-        _, b, c = trip
-        if not any(kb >= b and kc >= c for _, kb, kc in kept):
-            kept.append(trip)
-    return [_split(cards, *best[t], t) for t in kept]
+                    best[trip] = (_MASKS5[back], _MIDDLE_BY_RANK[back][code & 63])
+                seen.add(key2, key3)
 
 
 def expected_chi(
