@@ -9,7 +9,7 @@ the test run: 1,000 games take a few minutes of one core.
         --players 2 --deals 1000 --opponent solver
 
 For Mậu Binh the figures are in chi (the ``lá`` field), and ``decision_ms`` is the CPU
-time of one arrangement (candidates, the solver's advice and the network's scores).
+time of one arrangement (the candidates and the network's scores).
 """
 
 from __future__ import annotations

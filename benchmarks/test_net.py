@@ -10,7 +10,10 @@ choice in the same positions measured in the same run.
     uv run pytest benchmarks/test_net.py --benchmark-enable --benchmark-only
 
 ``test_search_decisions`` times Tiến lên's ``search+net`` against ``search`` at the
-rollout budget of the evaluations (``ratio_to_search``).
+rollout budget of the evaluations (``ratio_to_search``). ``test_maubinh_decisions``
+times Mậu Binh's ``net`` (``vncards.envs.net:maubinh``), ``greedy`` and ``solver``: one
+arrangement of the first seat of each of 100 seeded heads-up deals
+(``ratio_to_greedy``).
 """
 
 from __future__ import annotations
@@ -64,6 +67,29 @@ def test_decisions(benchmark: BenchmarkFixture, bot: str, game: str) -> None:
     done = benchmark(decide)
     assert done == POSITIONS
     _record(benchmark, bot, POSITIONS, "greedy", game)
+
+
+MAUBINH_DEALS = 100
+"""Heads-up Mậu Binh deals of one round (those that end in an instant hand left out)."""
+
+
+@pytest.mark.parametrize("bot", ["greedy", "net", "solver"])
+def test_maubinh_decisions(benchmark: BenchmarkFixture, bot: str) -> None:
+    """One Mậu Binh arrangement a deal, as the game loop asks for it."""
+    game = get_game("maubinh")
+    player: Bot = net.maubinh(0) if bot == "net" else game.bots[bot](0)
+    rules = game.presets[game.default_preset]
+    views = [game.view(game.new_game(rules, 2, seed), 0) for seed in range(MAUBINH_DEALS)]
+    views = [v for v in views if v.legal]
+
+    def decide() -> int:
+        for view in views:
+            player.choose(view, view.legal, False)
+        return len(views)
+
+    done = benchmark(decide)
+    assert done == len(views)
+    _record(benchmark, bot, len(views), "greedy", "maubinh")
 
 
 SEARCH_POSITIONS = 12

@@ -1,10 +1,13 @@
-"""The Mậu Binh network: its feature rows, a bot that reads only its view, exact
-settled targets for every candidate, a tiny network that learns to beat ``random``,
-``vncards train maubinh``, and the shipped weights as the ``net`` bot."""
+"""The Mậu Binh network: its feature rows, a bot that reads only its view, its
+candidates (the front of its strongest backs, the strongest-first one advised), exact
+settled targets for every candidate, a tiny network that learns to beat ``random`` and
+trains the same twice, ``vncards train maubinh``, and the shipped weights as the ``net``
+bot."""
 
 from __future__ import annotations
 
 import random
+from operator import ge
 from pathlib import Path
 
 import numpy as np
@@ -14,13 +17,20 @@ from vncards.cli.app import app
 from vncards.core import play_game
 from vncards.envs import net
 from vncards.envs.learn import MLP, PlaySettings, TrainConfig, Trainer, WeightsError, measure
-from vncards.envs.learn._arrange import KEPT, ArrangeFeatures, ArrangeNetBot, arrange_samples
+from vncards.envs.learn._arrange import (
+    BACKS,
+    KEPT,
+    ArrangeFeatures,
+    ArrangeNetBot,
+    arrange_samples,
+)
 from vncards.maubinh import (
     MauBinhState,
     MauBinhView,
     SolverBot,
     evaluator,
     front,
+    greedy_split,
     plugin,
     start_game,
 )
@@ -39,7 +49,7 @@ def test_action_rows_hold_each_chis_category_ranks_and_worth() -> None:
     f = ArrangeFeatures(RULES)
     hand = list(range(13))
     splits = front(evaluator(RULES), hand)
-    rows = f.actions(splits, 1)
+    rows = f.actions([s.keys for s in splits], 1)
     assert rows.shape == (len(splits), f.action_size)
     assert rows.dtype == np.uint8
     for chi in range(3):
@@ -56,8 +66,8 @@ def test_every_candidate_gets_the_chi_it_settles_against_the_solver() -> None:
     assert 0 < len(rows) <= 3 * KEPT
     assert all((a == b).all() for a, b in zip(rows, again[0], strict=True))
     assert paid == again[1]
-    # the advised row of each deal is the solver's own pick: its target is the real payment
-    assert sum(int(r[52 + 45]) for r in rows) <= 3
+    # one advised row a deal: the strongest-first candidate, always kept
+    assert sum(int(r[52 + 45]) for r in rows) == 3
     assert len(set(paid)) > 1
 
 
@@ -70,8 +80,7 @@ def test_the_bot_reads_only_its_view() -> None:
     weights = MLP.init([52 + 46, 8, 1], np.random.default_rng(2))
     picks = []
     for st in (state, other):
-        advisor = plugin.bots["solver"](4)
-        bot = ArrangeNetBot(weights, ArrangeFeatures(RULES), advisor=advisor)
+        bot = ArrangeNetBot(weights, ArrangeFeatures(RULES))
         picks.append(bot.choose(_view(st, 0), view.legal, False))
     assert picks[0] == picks[1]
 
@@ -119,19 +128,40 @@ def test_weights_of_another_game_are_refused() -> None:
         net.maubinh_net_bot(weights=net.shipped_weights("tienlen"))
 
 
-def test_the_shipped_net_plays_one_of_the_solvers_candidates() -> None:
+def test_the_shipped_net_plays_an_undominated_candidate_of_its_strongest_backs() -> None:
     bot = net.maubinh(5)
-    state = plugin.new_game(RULES, 2, 21)
-    view = _view(state, 0)
-    made = bot.choose(view, view.legal, False)
+    assert bot.backs == BACKS
+    assert bot.advisor is None
     ev = evaluator(RULES)
-    keys = (ev.key(made.chi1), ev.key(made.chi2), ev.key(made.chi3))
-    assert keys in {s.keys for s in front(ev, view.cards)}
+    for seed in range(21, 27):
+        view = _view(plugin.new_game(RULES, 2, seed), 0)
+        made = bot.choose(view, view.legal, False)
+        keys = (ev.key(made.chi1), ev.key(made.chi2), ev.key(made.chi3))
+        candidates = [s.keys for s in front(ev, view.cards, BACKS)]
+        assert keys in candidates
+        assert keys[0] >= keys[1] >= keys[2]
+        assert sorted(made.chi1 + made.chi2 + made.chi3) == sorted(view.cards)
+        beaten = [o for o in candidates if o != keys and all(map(ge, o, keys))]
+        assert not beaten
+
+
+def test_the_advised_candidate_is_the_strongest_first_at_least_as_strong_as_greedy() -> None:
+    ev = evaluator(RULES)
+    bot = net.maubinh(0)
+    for seed in range(30):
+        view = _view(plugin.new_game(RULES, 2, seed), 1)
+        keys, masks, advice = bot.candidates(view)
+        assert advice == 0
+        assert keys[0] == max(keys)
+        assert keys[0] >= greedy_split(ev, view.cards).keys
+        assert len(keys) == len(masks) == len(set(keys))
 
 
 def test_the_solvers_advice_on_the_bots_front_is_the_solvers_own_choice() -> None:
-    # the bot hands the solver the front it made (SolverBot.choose_among): the same
-    # arrangement as the solver choosing alone, its draws the same
+    # with the solver as advisor, the bot hands it the candidates it made
+    # (SolverBot.choose_among): the same arrangement as the solver choosing alone on the
+    # whole front, its draws the same
+    weights = MLP.init([52 + 46, 8, 1], np.random.default_rng(2))
     checked = 0
     for seed in range(40):
         state = plugin.new_game(RULES, 3, seed)
@@ -139,11 +169,28 @@ def test_the_solvers_advice_on_the_bots_front_is_the_solvers_own_choice() -> Non
         if d is None:  # an instant hand ends the deal
             continue
         view = _view(state, d.seat)
-        splits, advice = net.maubinh(seed).candidates(view)  # its advisor: the solver, seeded
+        bot = ArrangeNetBot(weights, ArrangeFeatures(RULES), advisor=SolverBot(seed), backs=1287)
+        keys, _, advice = bot.candidates(view)
         alone = SolverBot(seed).choose(view, view.legal, False)
-        among = SolverBot(seed).choose_among(view, splits)
-        assert (among.chi1, among.chi2, among.chi3) == (alone.chi1, alone.chi2, alone.chi3)
-        if len(splits) > 1:
-            assert splits[advice].keys == among.keys
+        ev = evaluator(RULES)
+        assert keys[advice] == (ev.key(alone.chi1), ev.key(alone.chi2), ev.key(alone.chi3))
         checked += 1
     assert checked >= 30
+
+
+def test_a_tiny_run_trains_the_same_network_twice() -> None:
+    config = TrainConfig(
+        play=PlaySettings(game="maubinh", players=(2, 3), explore=0.0), hidden=(8,),
+        buffer=2_000, round_games=6, eval_every=1_000, eval_deals=1, seed=4,
+    )  # fmt: skip
+    nets = []
+    for _ in range(2):
+        t = Trainer(config)
+        t.train(18)
+        assert len(t.losses) == 3  # three rounds, each fitted
+        nets.append(t.net)
+    for a, b in zip(nets[0].params, nets[1].params, strict=True):
+        assert a.tobytes() == b.tobytes()
+    start = Trainer(config).net  # the same seed's untrained network: training moved it
+    moved = zip(start.params, nets[0].params, strict=True)
+    assert any(a.tobytes() != b.tobytes() for a, b in moved)

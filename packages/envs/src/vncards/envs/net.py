@@ -223,8 +223,10 @@ def maubinh_net_bot(
     seed: int = 0, weights: str | Path | None = None, margin: float | None = None
 ) -> ArrangeNetBot:
     """A Mậu Binh bot with the network in ``weights`` (the shipped one by default) scoring
-    the solver's candidate arrangements, the solver's own flagged as advised; ``margin``
-    as in :func:`net_bot`.
+    the front of the arrangements of its strongest backs, the strongest-first one flagged
+    as advised (:class:`~vncards.envs.learn._arrange.ArrangeNetBot`; no search, no
+    sampled opponents); ``margin`` as in :func:`net_bot`. ``seed`` is taken as every
+    bot factory takes one: the bot draws nothing.
 
     >>> from vncards.core import play_game
     >>> from vncards.maubinh import plugin
@@ -241,8 +243,7 @@ def maubinh_net_bot(
     features = ArrangeFeatures(plugin.presets[plugin.default_preset])
     _check_inputs(net, features.state_size + features.action_size, path, "maubinh")
     keep = float(meta.get("margin", 0.0)) if margin is None else margin
-    advisor = plugin.bots["solver"](seed)
-    return ArrangeNetBot(net, features, advisor=advisor, margin=keep)
+    return ArrangeNetBot(net, features, margin=keep)
 
 
 def maubinh(seed: int = 0) -> ArrangeNetBot:

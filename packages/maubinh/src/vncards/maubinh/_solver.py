@@ -14,20 +14,24 @@ import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from math import comb
 from typing import Any, Final, SupportsIndex
 
-from vncards.maubinh._hands import Evaluator
+from vncards.maubinh._hands import _PRIME, _SUITBIT, Evaluator
 from vncards.maubinh._settle import Scoring
 
 __all__ = [
+    "BACKS",
     "Split",
     "expected_chi",
     "front",
+    "front_keys",
     "greedy_split",
     "random_split",
     "solve",
     "split_at",
+    "split_of",
 ]
 
 _ALL: Final = (1 << 13) - 1
@@ -66,25 +70,137 @@ class Split:
         return (Split, (self.chi1, self.chi2, self.chi3, self.keys))
 
 
-def _tables(ev: Evaluator, cards: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
-    """Keys of every 5- and 3-card subset of the 13 cards, by position mask."""
-    k5 = {
-        m: ev.key5(cards[a], cards[b], cards[c], cards[d], cards[e])
-        for m, (a, b, c, d, e) in zip(_MASKS5, _POS5, strict=True)
-    }
-    k3 = {
-        m: ev.key3(cards[a], cards[b], cards[c])
-        for m, (a, b, c) in zip(_MASKS3, _POS3, strict=True)
-    }
+# every split of a back as indices into the 5- and 3-card key lists of :func:`_key_lists`
+_INDEX5: Final[dict[int, int]] = {m: i for i, m in enumerate(_MASKS5)}
+_INDEX3: Final[dict[int, int]] = {m: i for i, m in enumerate(_MASKS3)}
+# the 56 splits of back b at 56 * b …: its middle's index << 15 | its front's index << 6
+# | the rank of the middle's mask among the 56 (0: the lowest mask)
+_AT_BACK: Final[list[int]] = [
+    _INDEX5[m2] << 15 | _INDEX3[_ALL ^ m1 ^ m2] << 6 | sorted(_MIDDLES[m1]).index(m2)
+    for m1 in _MASKS5
+    for m2 in _MIDDLES[m1]
+]
+_MIDDLE_BY_RANK: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sorted(_MIDDLES[m1])) for m1 in _MASKS5
+)
+_TIE: Final = 2047  # low bits of a back's sort code: 2047 - index (equal keys in index order)
+_KEY_BITS: Final = 26  # every key is below 1 << 26
+Keys = tuple[int, int, int]
+BACKS: Final = 1287
+"""How many 5-card subsets 13 cards have: :func:`front` of every one is the whole front."""
+
+
+# a sorted multiset of core ranks r0 <= r1 <= ... as the index sum(_PLACE[k][r_k]) (each
+# r_k + k taken k + 1 at a time): 6,188 multisets of five ranks, 455 of three
+_PLACE: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(comb(r + k, k + 1) for r in range(13)) for k in range(5)
+)
+_RANK_TABLES: dict[str, tuple[list[int], list[int], list[int]]] = {}
+
+
+def _rank_tables(ev: Evaluator) -> tuple[list[int], list[int], list[int]]:
+    """The evaluator's plain 5-card, flush 5-card and 3-card keys (suit bits 0) by the
+    index of the multiset of core ranks (-1 where there is none)."""
+    got = _RANK_TABLES.get(ev.wheel)
+    if got is None:
+        plain, flush, three = [-1] * comb(17, 5), [-1] * comb(17, 5), [-1] * comb(15, 3)
+        for size, table in ((5, plain), (3, three)):
+            for ranks in combinations_with_replacement(range(13), size):
+                at = sum(_PLACE[k][r] for k, r in enumerate(ranks))
+                product = 1
+                for r in ranks:
+                    product *= _PRIME[4 * r]
+                if size == 3:
+                    table[at] = ev.three[product]
+                    continue
+                table[at] = ev.plain.get(product, -1)
+                if len(set(ranks)) == 5:
+                    flush[at] = ev.flush[product]
+        got = _RANK_TABLES[ev.wheel] = (plain, flush, three)
+    return got
+
+
+def _key_lists(ev: Evaluator, cards: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Keys of every 5- and 3-card subset of the 13 sorted cards, in the order of
+    ``_MASKS5`` and ``_MASKS3`` (read from tables by rank multiset when suits do not
+    break ties)."""
+    if ev.suits:
+        return (
+            [ev.key5(cards[a], cards[b], cards[c], cards[d], cards[e]) for a, b, c, d, e in _POS5],
+            [ev.key3(cards[a], cards[b], cards[c]) for a, b, c in _POS3],
+        )
+    plain, flush, three = _rank_tables(ev)
+    at0, at1, at2, at3, at4 = ([place[c >> 2] for c in cards] for place in _PLACE)
+    bit = [_SUITBIT[c] for c in cards]
+    k5: list[int] = []
+    k3: list[int] = []
+    for a in range(13):
+        for b in range(a + 1, 13):
+            ib = at0[a] + at1[b]
+            sb = bit[a] & bit[b]
+            for c in range(b + 1, 13):
+                ic = ib + at2[c]
+                k3.append(three[ic])
+                sc = sb & bit[c]
+                for d in range(c + 1, 12):
+                    id_ = ic + at3[d]
+                    sd = sc & bit[d]
+                    for e in range(d + 1, 13):
+                        i = id_ + at4[e]
+                        k5.append(flush[i] if sd & bit[e] else plain[i])
     return k5, k3
 
 
+class _Stair:
+    """The (chi2, chi3) key pairs of splits seen so far, as the staircase of the
+    undominated ones: chi2 keys falling (kept negated, rising), chi3 keys rising."""
+
+    def __init__(self) -> None:
+        self.minus2: list[int] = []
+        self.key3: list[int] = []
+
+    def floor(self, key2: int) -> int:
+        """The highest chi3 key of the pairs seen with a chi2 key of at least ``key2``
+        (-1: none): a pair ``(key2, key3)`` is matched or beaten in both when ``key3``
+        is at most that."""
+        lo, hi = 0, len(self.minus2)
+        while lo < hi:  # the pairs with a chi2 key of at least key2 come first
+            mid = (lo + hi) // 2
+            if self.minus2[mid] <= -key2:
+                lo = mid + 1
+            else:
+                hi = mid
+        return self.key3[lo - 1] if lo else -1
+
+    def covers(self, key2: int, key3: int) -> bool:
+        """Whether a pair seen matches or beats ``(key2, key3)`` in both."""
+        return key3 <= self.floor(key2)
+
+    def add(self, key2: int, key3: int) -> None:
+        """Take in a pair that :meth:`covers` does not."""
+        minus2, keys3 = self.minus2, self.key3
+        lo, hi = 0, len(minus2)
+        while lo < hi:  # the first pair with a chi2 key of at most key2
+            mid = (lo + hi) // 2
+            if minus2[mid] < -key2:
+                lo = mid + 1
+            else:
+                hi = mid
+        end = lo
+        while end < len(minus2) and keys3[end] <= key3:
+            end += 1
+        minus2[lo:end] = [-key2]
+        keys3[lo:end] = [key3]
+
+
 def _split(cards: Sequence[int], m1: int, m2: int, keys: tuple[int, int, int]) -> Split:
-    m3 = _ALL ^ m1 ^ m2
+    a, b, c, d, e = _POS5[_INDEX5[m1]]
+    f, g, h, i, j = _POS5[_INDEX5[m2]]
+    x, y, z = _POS3[_INDEX3[_ALL ^ m1 ^ m2]]
     return Split(
-        tuple(c for i, c in enumerate(cards) if m1 >> i & 1),
-        tuple(c for i, c in enumerate(cards) if m2 >> i & 1),
-        tuple(c for i, c in enumerate(cards) if m3 >> i & 1),
+        (cards[a], cards[b], cards[c], cards[d], cards[e]),
+        (cards[f], cards[g], cards[h], cards[i], cards[j]),
+        (cards[x], cards[y], cards[z]),
         keys,
     )
 
@@ -181,9 +297,11 @@ def random_split(ev: Evaluator, cards: Sequence[int], rng: random.Random) -> Spl
     return greedy_split(ev, cards)  # pragma: no cover - a valid shuffle comes at once
 
 
-def front(ev: Evaluator, cards: Sequence[int]) -> list[Split]:
+def front(ev: Evaluator, cards: Sequence[int], backs: int = BACKS) -> list[Split]:
     """Every valid split that no other valid split matches or beats in all three chi
-    (one split per distinct key triple), strongest chi1 first.
+    (one split per distinct key triple), strongest chi1 first; with ``backs`` below
+    :data:`BACKS`, the front of the splits whose chi1 is among the ``backs`` strongest
+    five cards of the hand (ties in the order of :func:`front_keys`).
 
     >>> from vncards.maubinh._hands import evaluator
     >>> from vncards.maubinh._rules import MauBinhRules
@@ -191,36 +309,126 @@ def front(ev: Evaluator, cards: Sequence[int]) -> list[Split]:
     >>> len(splits) >= 1 and all(s.keys[0] >= s.keys[1] >= s.keys[2] for s in splits)
     True
     """
-    cards = sorted(cards)
-    k5, k3 = _tables(ev, cards)
-    best: dict[tuple[int, int, int], tuple[int, int]] = {}
-    for m1 in _MASKS5:
-        key1 = k5[m1]
-        # for this back, the undominated (key2, key3) pairs among valid middles
-        local: list[tuple[int, int, int]] = []
-        for m2 in _MIDDLES[m1]:
-            key2 = k5[m2]
-            if key2 > key1:
-                continue
-            key3 = k3[_ALL ^ m1 ^ m2]
-            if key3 > key2:
-                continue
-            local.append((key2, key3, m2))
-        local.sort(reverse=True)
-        top3 = -1
-        for key2, key3, m2 in local:
-            if key3 > top3:
-                top3 = key3
-                trip = (key1, key2, key3)
-                if trip not in best:
-                    best[trip] = (m1, m2)
-    ordered = sorted(best, reverse=True)
-    kept: list[tuple[int, int, int]] = []
-    for trip in ordered:
-        _, b, c = trip
-        if not any(kb >= b and kc >= c for _, kb, kc in kept):
-            kept.append(trip)
-    return [_split(cards, *best[t], t) for t in kept]
+    hand = sorted(cards)
+    keys, masks = front_keys(ev, hand, backs)
+    return [_split(hand, m1, m2, k) for k, (m1, m2) in zip(keys, masks, strict=True)]
+
+
+def front_keys(
+    ev: Evaluator, cards: Sequence[int], backs: int = BACKS
+) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]]]:
+    """The key triples of :func:`front`'s splits, in its order, and the position masks
+    (among the sorted cards) of each one's chi1 and chi2 — the front without making its
+    splits (:func:`split_of` makes one).
+
+    >>> from vncards.maubinh._hands import evaluator
+    >>> from vncards.maubinh._rules import MauBinhRules
+    >>> ev, hand = evaluator(MauBinhRules()), list(range(13))
+    >>> keys, masks = front_keys(ev, hand)
+    >>> [split_of(hand, *m, k) for k, m in zip(keys, masks)] == front(ev, hand)
+    True
+    """
+    k5, k3 = _key_lists(ev, sorted(cards))
+    found = _front_triples(k5, k3, backs)
+    found.sort(reverse=True)
+    seen = _Stair()
+    keys: list[tuple[int, int, int]] = []
+    masks: list[tuple[int, int]] = []
+    for trip, m1, m2 in found:
+        if not seen.covers(trip[1], trip[2]):
+            keys.append(trip)
+            masks.append((m1, m2))
+            seen.add(trip[1], trip[2])
+    return keys, masks
+
+
+def split_of(cards: Sequence[int], chi1: int, chi2: int, keys: tuple[int, int, int]) -> Split:
+    """The split of 13 sorted cards whose chi1 and chi2 are the cards at the positions
+    of masks ``chi1`` and ``chi2``, chi3 the rest (``keys`` are its keys).
+
+    >>> split_of(range(13), 0b11111, 0b1111100000, (3, 2, 1)).chi3
+    (10, 11, 12)
+    """
+    return _split(cards, chi1, chi2, keys)
+
+
+def _strongest(k5: list[int], backs: int) -> list[int]:
+    """Sort codes (key, then mask order) of at least the ``backs`` strongest of the 5-card
+    subsets, strongest first: every subset whose category and first rank reach those of
+    the ``backs``-th."""
+    counts = [0] * (1 << (_KEY_BITS - 18))
+    for k in k5:
+        counts[k >> 18] += 1
+    floor = len(counts)
+    taken = 0
+    while taken < backs and floor > 0:
+        floor -= 1
+        taken += counts[floor]
+    codes = [k << 11 | (_TIE - i) for i, k in enumerate(k5) if k >> 18 >= floor]
+    codes.sort(reverse=True)
+    return codes
+
+
+def _front_triples(k5: list[int], k3: list[int], backs: int) -> list[tuple[Keys, int, int]]:
+    """Key triples of valid splits, a superset of the front with one split per triple,
+    each with the (chi1, chi2) masks of its first split (backs in mask order, then the
+    highest middle mask).
+
+    Backs go strongest first, the ``backs`` strongest at most; a split whose (chi2, chi3)
+    keys a split of a stronger or equal back matches or beats (``seen``) cannot be on the
+    front (nor be a second split of a triple found), and a back is skipped whole when that
+    covers its own key with the best three cards it leaves. Once even the strongest pair
+    a weaker back could make is covered, no weaker back can add a split."""
+    codes3 = sorted([k << 9 | i for i, k in enumerate(k3)], reverse=True)
+    masks3 = [_MASKS3[c & 511] for c in codes3]
+    top3 = codes3[0] >> 9
+    seen = _Stair()
+    found: list[tuple[Keys, int, int]] = []
+    for code in _strongest(k5, backs)[:backs]:
+        key1 = code >> 11
+        floor = seen.floor(key1)  # splits of this back with a chi3 key up to it: covered
+        if floor >= min(key1, top3):
+            break
+        back = _TIE - (code & _TIE)
+        m1 = _MASKS5[back]
+        j = 0
+        while masks3[j] & m1:
+            j += 1
+        if floor < min(codes3[j] >> 9, key1):
+            _back_splits(k5, k3, back, key1, floor, seen, found)
+    return found
+
+
+def _back_splits(
+    k5: list[int],
+    k3: list[int],
+    back: int,
+    key1: int,
+    floor: int,
+    seen: _Stair,
+    found: list[tuple[Keys, int, int]],
+) -> None:
+    """The undominated valid splits of one back that ``seen`` does not cover, into
+    ``found`` and ``seen`` (``floor``: ``seen``'s floor at ``key1``)."""
+    table = _AT_BACK
+    local: list[int] = []
+    for j in range(56 * back, 56 * back + 56):
+        at = table[j]
+        key2 = k5[at >> 15]
+        if key2 <= key1:
+            key3 = k3[at >> 6 & 511]
+            if floor < key3 <= key2:
+                local.append((key2 << _KEY_BITS | key3) << 6 | (at & 63))
+    local.sort(reverse=True)
+    top = -1
+    for code in local:
+        key3 = code >> 6 & ((1 << _KEY_BITS) - 1)
+        if key3 > top:
+            top = key3
+            key2 = code >> (_KEY_BITS + 6)
+            if not seen.covers(key2, key3):
+                found.append(((key1, key2, key3), _MASKS5[back], _MIDDLE_BY_RANK[back][code & 63]))
+                seen.add(key2, key3)
 
 
 def expected_chi(

@@ -140,8 +140,8 @@ def game_features(plugin: Any, rules: Any) -> Features:
 def make_player(
     game: str, net: MLP, features: Features, *, margin: float = 0.0, seed: int = 0
 ) -> Bot:
-    """The network as a bot of ``game`` with the game's advisor (greedy for the
-    climbing games, the solver for Mậu Binh), no exploration.
+    """The network as a bot of ``game`` with the game's advice (the greedy bot for the
+    climbing games; for Mậu Binh the strongest-first candidate), no exploration.
 
     >>> from vncards.maubinh import plugin
     >>> f = game_features(plugin, plugin.presets["standard"])
@@ -154,8 +154,7 @@ def make_player(
         return NetBot(net, features, advisor=advisor, margin=margin, seed=seed)
     from vncards.envs.learn._arrange import ArrangeNetBot
 
-    advisor = plugin.bots["solver"](seed)
-    return ArrangeNetBot(net, features, advisor=advisor, margin=margin)
+    return ArrangeNetBot(net, features, margin=margin)
 
 
 def _play_job(job: tuple[PlaySettings, list[np.ndarray], list[np.ndarray], int, int, int]) -> Batch:

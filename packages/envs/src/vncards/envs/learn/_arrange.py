@@ -2,13 +2,15 @@
 arrangement of a seat's 13 cards (the chi it expects to win with it) and the bot plays
 the best.
 
-The candidates are the solver's Pareto front (:func:`vncards.maubinh.front`: every
-valid arrangement that no other matches or beats in all three chi). The state row is
+The candidates are the Pareto front (:func:`vncards.maubinh.front`: every valid
+arrangement that no other matches or beats in all three chi) of the splits whose back
+chi is among the :data:`BACKS` strongest five cards of the hand. The state row is
 the hand's 52 card bits; an action row holds, for each chi in turn, its category
 one-hot (9, high card … straight flush), its five rank nibbles from the chi's key (the
 ranks that decide it, 0–12) and what winning it is worth under the rules (1 or the
-bonus), then ``advised`` — whether it is the advisor's choice (the solver, for the
-``net`` bot), which the network starts from.
+bonus), then ``advised`` — whether it is the advised candidate, which the network
+starts from: the first of the front (the strongest chi1, then chi2, then chi3: the
+greedy arrangement made on the front), or the choice of an advisor bot given one.
 
 Training needs no self-play: the other seats arrange without seeing this seat's
 choice, so one deal settles every candidate exactly — the chi it wins against the
@@ -26,18 +28,10 @@ from typing import Any
 import numpy as np
 from vncards.core import Bot, View, derive_seed, get_game
 from vncards.envs.learn._mlp import MLP
-from vncards.maubinh import (
-    Arrange,
-    MauBinhRules,
-    MauBinhView,
-    SolverBot,
-    Split,
-    evaluator,
-    front,
-    scoring,
-)
+from vncards.maubinh import Arrange, MauBinhRules, MauBinhView, SolverBot, evaluator, scoring
+from vncards.maubinh._solver import front_keys, split_of
 
-__all__ = ["KEPT", "ArrangeFeatures", "ArrangeNetBot", "arrange_samples"]
+__all__ = ["BACKS", "KEPT", "ArrangeFeatures", "ArrangeNetBot", "arrange_samples"]
 
 _CATEGORIES = 9
 _CHI = _CATEGORIES + 5 + 1
@@ -45,6 +39,11 @@ _SHIFTS = np.array([2 + 4 * (4 - i) for i in range(5)], dtype=np.int64)
 KEPT = 48
 """How many candidates of each deal are written down for training (the advised one
 always among them)."""
+BACKS = 32
+"""The candidates' back chi are among this many strongest five cards of the hand (of
+1,287): the front of every split, about 130 arrangements, costs a millisecond a hand;
+that of the 32 strongest backs, about 85, a third of it."""
+Keys = tuple[int, int, int]
 
 
 class ArrangeFeatures:
@@ -77,13 +76,14 @@ class ArrangeFeatures:
         out[list(cards)] = 1
         return out
 
-    def actions(self, splits: Sequence[Split], advice: int = -1) -> np.ndarray:
-        """One action row per split, in order; row ``advice`` flagged as advised.
+    def actions(self, splits: Sequence[Keys], advice: int = -1) -> np.ndarray:
+        """One action row per split (its three chi keys), in order; row ``advice``
+        flagged as advised.
 
         >>> from vncards.maubinh import plugin, front, evaluator
         >>> rules = plugin.presets["standard"]
         >>> splits = front(evaluator(rules), list(range(13)))
-        >>> rows = ArrangeFeatures(rules).actions(splits, 0)
+        >>> rows = ArrangeFeatures(rules).actions([s.keys for s in splits], 0)
         >>> rows.shape == (len(splits), 46), int(rows[:, 45].sum())
         (True, 1)
         """
@@ -91,7 +91,7 @@ class ArrangeFeatures:
         out = np.zeros((k, self.action_size), dtype=np.uint8)
         if not k:
             return out
-        keys = np.array([s.keys for s in splits], dtype=np.int64)  # (k, 3)
+        keys = np.array(splits, dtype=np.int64)  # (k, 3)
         cats = keys >> 22
         nibbles = (keys[:, :, None] >> _SHIFTS) & 15  # (k, 3, 5)
         rows = np.arange(k)
@@ -113,27 +113,33 @@ def _keys(rules: MauBinhRules, made: Any) -> tuple[int, int, int]:
     return ev.key(made.chi1), ev.key(made.chi2), ev.key(made.chi3)
 
 
-def _advice(advisor: Bot | None, view: MauBinhView, splits: Sequence[Split]) -> int:
-    """Where the advisor's arrangement stands among ``splits`` (-1: none, or not there).
-    The solver is handed the front ``splits`` is, rather than making it again."""
-    if advisor is None or len(splits) < 2:
+def _advice(
+    advisor: Bot | None, view: MauBinhView, keys: Sequence[Keys], masks: Sequence[tuple[int, int]]
+) -> int:
+    """Where the advised arrangement stands among the candidates of ``keys`` and
+    ``masks`` (-1: not there): the first without an advisor, else the advisor's (the
+    solver is handed the candidates, rather than making its front again)."""
+    if not keys:
         return -1
+    if advisor is None:
+        return 0
     if isinstance(advisor, SolverBot):
-        keys = advisor.choose_among(view, splits).keys
+        hand = sorted(view.cards)
+        splits = [split_of(hand, *m, k) for k, m in zip(keys, masks, strict=True)]
+        advised = advisor.choose_among(view, splits).keys
     else:
-        keys = _keys(view.rules, advisor.choose(view, view.legal, False))
-    for i, s in enumerate(splits):
-        if s.keys == keys:
-            return i
-    return -1
+        advised = _keys(view.rules, advisor.choose(view, view.legal, False))
+    return keys.index(advised) if advised in keys else -1
 
 
 class ArrangeNetBot:
     """The network as a Mậu Binh player: it scores every candidate arrangement of its
     seat's cards (see the module docstring) and plays the best, reading only its view.
-    ``advisor`` and ``margin`` work as for :class:`~vncards.envs.learn.NetBot`: with
-    ``margin`` above 0 it keeps the advisor's arrangement unless another scores higher by
-    more than ``margin``. It needs no exploration: training settles every candidate.
+    The advised candidate is the front's first (the strongest-first arrangement), or
+    ``advisor``'s choice when one is given; with ``margin`` above 0 the bot keeps the
+    advised arrangement unless another scores higher by more than ``margin`` (as
+    :class:`~vncards.envs.learn.NetBot` does). It needs no exploration: training settles
+    every candidate.
 
     >>> from vncards.core import play_game
     >>> from vncards.maubinh import plugin
@@ -153,30 +159,34 @@ class ArrangeNetBot:
         *,
         advisor: Bot | None = None,
         margin: float = 0.0,
+        backs: int = BACKS,
     ) -> None:
         self.net = net
         self.features = features
         self.advisor = advisor
         self.margin = margin
+        self.backs = backs
         self._scales = features.scale[: features.state_size], features.scale[features.state_size :]
 
-    def candidates(self, view: MauBinhView) -> tuple[list[Split], int]:
-        """The arrangements scored for ``view`` and where the advisor's stands."""
-        splits = front(evaluator(view.rules), view.cards)
-        return splits, _advice(self.advisor, view, splits)
+    def candidates(self, view: MauBinhView) -> tuple[list[Keys], list[tuple[int, int]], int]:
+        """The arrangements scored for ``view`` — their chi keys and the position masks
+        of their chi1 and chi2 among the sorted cards (:func:`~vncards.maubinh.front` of
+        the ``backs`` strongest backs) — and where the advised one stands."""
+        keys, masks = front_keys(evaluator(view.rules), view.cards, self.backs)
+        return keys, masks, _advice(self.advisor, view, keys, masks)
 
     def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Arrange:
         """The best-scored arrangement."""
         if not isinstance(view, MauBinhView):
             raise TypeError("this net bot plays Mậu Binh: it needs a MauBinhView")
         f = self.features
-        splits, advice = self.candidates(view)
-        state, rows = f.state(view.cards), f.actions(splits, advice)
+        keys, masks, advice = self.candidates(view)
+        state, rows = f.state(view.cards), f.actions(keys, advice)
         q = self.net.score(state * self._scales[0], rows * self._scales[1])
         pick = int(np.argmax(q))
         if self.margin and advice >= 0 and q[pick] <= q[advice] + self.margin:
             pick = advice
-        s = splits[pick]
+        s = split_of(sorted(view.cards), *masks[pick], keys[pick])
         return Arrange(view.seat, s.chi1, s.chi2, s.chi3)
 
 
@@ -186,7 +196,8 @@ def arrange_samples(
     """The ``[state, action]`` rows and exact settled chi of up to :data:`KEPT`
     candidates of one seat in each of deals ``start`` to ``stop - 1`` of the run seeded
     ``seed``, every other seat the solver (deals with an instant hand are skipped: no
-    arrangement changes what they pay).
+    arrangement changes what they pay). The advised candidate is the front's first, as
+    the shipped bot advises.
 
     >>> from vncards.maubinh import plugin
     >>> rows, paid = arrange_samples(plugin.presets["standard"], (2,), 1, 0, 2)
@@ -214,9 +225,8 @@ def arrange_samples(
                 others.append(_keys(rules, solver.choose(seen, seen.legal, False)))
         view = plugin.view(state, learner)
         assert isinstance(view, MauBinhView)
-        advisor = plugin.bots["solver"](derive_seed(game_seed, 1000 + learner))
-        bot = ArrangeNetBot(MLP.init([1, 1], np.random.default_rng(0)), features, advisor=advisor)
-        splits, advice = bot.candidates(view)
+        bot = ArrangeNetBot(MLP.init([1, 1], np.random.default_rng(0)), features)
+        splits, _, advice = bot.candidates(view)
         keep = list(range(len(splits)))
         if len(keep) > KEPT:
             rest = [i for i in keep if i != advice]
@@ -224,7 +234,7 @@ def arrange_samples(
         chosen = [splits[i] for i in keep]
         table = features.actions(chosen, keep.index(advice) if advice in keep else -1)
         hand = features.state(view.cards)
-        for s, row in zip(chosen, table, strict=True):
+        for keys, row in zip(chosen, table, strict=True):
             rows.append(np.concatenate([hand, row]))
-            payoffs.append(float(sum(score.pair(s.keys, o)[0] for o in others)))
+            payoffs.append(float(sum(score.pair(keys, o)[0] for o in others)))
     return rows, payoffs
