@@ -3,7 +3,7 @@
 bot).
 
 The strongest bot is the network ``net`` when the environments package that offers it
-is installed (it beats the solver heads-up by about 0.15 chi a game), else the solver.
+is installed (it beats the solver heads-up by about 0.16 chi a game), else the solver.
 
 >>> INFO.name, INFO.notation.name, INFO.strongest_bot
 ('maubinh', 'french', ('net', 'solver'))
