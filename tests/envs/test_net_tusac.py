@@ -60,14 +60,14 @@ POSITIONS = _positions(6)
 def test_the_rows_have_the_sizes_the_network_reads() -> None:
     f = game_features(tusac, RULES)
     assert isinstance(f, MeldFeatures)
-    assert (f.state_size, f.action_size, f.advised) == (252, 67, 66)
-    assert f.scale.shape == (252 + 67,)
+    assert (f.state_size, f.action_size, f.advised) == (252, 66, 65)
+    assert f.scale.shape == (252 + 66,)
     for view, d in POSITIONS:
         state = f.state(view)
         assert state.shape == (252,)
         assert state.dtype == np.uint8
         rows = f.actions(view, d.actions, d.optional)
-        assert rows.shape == (len(d.actions) + d.optional, 67)
+        assert rows.shape == (len(d.actions), 66)  # no decline: an offered win is taken
         assert (rows[:, : len(ACTION_TYPES)].sum(axis=1) == 1).all()  # one type each
         assert not rows[:, f.advised].any()  # only the bot flags its advisor's choice
 
@@ -94,22 +94,19 @@ def test_each_action_row_holds_its_cards_and_the_hand_it_leaves() -> None:
         for a, row in zip(d.actions, rows, strict=False):
             if isinstance(a, Discard):
                 kinds.add("discard")
-                assert row[0] == row[5 + a.card] == row[5:33].sum() == 1
-                assert row[62] == min_junk(hand_remove(view.own, a.card))
+                assert row[0] == row[4 + a.card] == row[4:32].sum() == 1
+                assert row[61] == min_junk(hand_remove(view.own, a.card))
             elif isinstance(a, Take):
                 kinds.add("take")
                 assert row[1] == 1
-                assert row[33 + view.active] >= 1
-                assert row[33:61].sum() == len(a.cards) + 1
-                assert row[61] == d.optional  # a winning claim is optional
+                assert row[32 + view.active] >= 1
+                assert row[32:60].sum() == len(a.cards) + 1
+                assert row[60] == d.optional  # a winning claim is optional
             else:
                 kinds.add(type(a).__name__.lower())
                 assert row[2 if isinstance(a, Draw) else 3] == 1
                 assert isinstance(a, Draw | Pass)
-        if d.optional:
-            kinds.add("decline")
-            assert rows[-1, 4] == 1
-    assert kinds == {"discard", "take", "draw", "pass", "decline"}
+    assert kinds == {"discard", "take", "draw", "pass"}
 
 
 def test_the_rows_hold_nothing_hidden_from_the_seat() -> None:
@@ -157,6 +154,16 @@ def test_the_shipped_bot_plays_whole_games_in_every_seat_at_every_table_size() -
             assert sum(result.payments) == 0
 
 
+def test_an_offered_win_is_taken() -> None:
+    # a winning claim is optional, but the bot has no row for letting it go
+    found = 0
+    for view, d in POSITIONS:
+        if d.optional:
+            assert net.tusac(1).choose(view, d.actions, d.optional) in d.actions
+            found += 1
+    assert found >= 3
+
+
 def test_the_bot_reads_a_tusac_view_and_refuses_anything_else() -> None:
     state = tusac.new_game(RULES, 4, 1)
     d = tusac.decision(state)
@@ -195,7 +202,7 @@ def test_weights_of_another_game_or_shape_are_refused(tmp_path: Path) -> None:
         net.net_bot("samloc", weights=net.shipped_weights("tusac"))
     small = MLP.init([10, 4, 1], np.random.default_rng(0))
     save_weights(tmp_path / "small.npz", small, {"game": "tusac"})
-    with pytest.raises(WeightsError, match="reads 10 inputs; tusac's features are 319"):
+    with pytest.raises(WeightsError, match="reads 10 inputs; tusac's features are 318"):
         net.net_bot("tusac", weights=tmp_path / "small.npz")
 
 
@@ -230,7 +237,7 @@ def test_the_samples_are_the_network_seats_decisions_with_their_payoffs() -> Non
     assert np.array_equal(batch.rows, again.rows)
     assert np.array_equal(batch.payoffs, again.payoffs)
     # every row is one state and one action: exactly one action type is set
-    assert (batch.rows[:, f.state_size : f.state_size + 5].sum(axis=1) == 1).all()
+    assert (batch.rows[:, f.state_size : f.state_size + 4].sum(axis=1) == 1).all()
     bot = make_player("tusac", network, f, margin=0.1, seed=1)
     assert bot.name == "net"
 

@@ -15,7 +15,7 @@ turn has just taken (``after_take``), this choice is ``optional`` (a winning cla
 this seat ``declined`` a win on this card; the cards left in the stock, and the fewest
 rác the private hand groups into (``junk``, from the solver).
 
-The action row: its ``type`` one-hot (discard, take, draw, pass, decline: 5), the
+The action row: its ``type`` one-hot (discard, take, draw, pass: 4), the
 ``discarded`` kind (one-hot, 28), the ``taken`` kinds (counts, 28: the seat's own cards
 and the active card), ``win`` — whether it wins the hand (a winning claim), ``junk``
 left in the private hand after it (before the discard a take owes), ``left`` — the
@@ -23,6 +23,10 @@ private hand's size after it, a discard's ``outs`` (unseen copies that would hav
 with it) and ``worst`` — whether it is among the discards with the fewest outs (the ones
 that never owe đền), and ``advised`` — whether it is the choice of the advisor bot (the
 game's greedy bot) in the same view.
+
+An offered win is always taken, as the greedy and search bots take it: a winning claim
+gets no decline row, so the network chooses among the winning takes (whose groups and
+lệnh differ) and never lets the win go.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from vncards.tusac._solver import hand_remove, hand_size, min_junk
 __all__ = ["MeldFeatures"]
 
 KINDS = 28
-ACTION_TYPES = ("discard", "take", "draw", "pass", "decline")
+ACTION_TYPES = ("discard", "take", "draw", "pass")
 """The action types of a row, in the order of its one-hot ``type``."""
 _TYPE = {name: i for i, name in enumerate(ACTION_TYPES)}
 _DISCARDED = len(ACTION_TYPES)
@@ -60,9 +64,9 @@ class MeldFeatures:
     >>> f = MeldFeatures(4)
     >>> view = plugin.view(plugin.new_game(plugin.presets["standard"], 4, seed=1), 0)
     >>> f.state(view).shape, f.state_size, f.action_size
-    ((252,), 252, 67)
+    ((252,), 252, 66)
     >>> rows = f.actions(view, view.legal, view.optional)
-    >>> rows.shape == (len(view.legal), 67), int(rows[:, 0].sum()) == len(view.legal)
+    >>> rows.shape == (len(view.legal), 66), int(rows[:, 0].sum()) == len(view.legal)
     (True, True)
     """
 
@@ -137,10 +141,10 @@ class MeldFeatures:
         return out
 
     def actions(self, view: TuSacView, actions: Sequence[Any], optional: bool) -> np.ndarray:
-        """One action row per offered action, in order, then a decline row when
-        ``optional``: what the network scores to choose."""
+        """One action row per offered action, in order: what the network scores to
+        choose (no decline row when ``optional``: an offered win is taken)."""
         k = len(actions)
-        out = np.zeros((k + optional, self.action_size), dtype=np.uint8)
+        out = np.zeros((k, self.action_size), dtype=np.uint8)
         hand = view.own
         size = hand_size(hand)
         junk = min_junk(hand)
@@ -172,8 +176,4 @@ class MeldFeatures:
                 row[_TYPE["draw" if kind is Draw else "pass"]] = 1
                 row[_JUNK] = junk
                 row[_LEFT] = size
-        if optional:
-            out[k, _TYPE["decline"]] = 1
-            out[k, _JUNK] = junk
-            out[k, _LEFT] = size
         return out
