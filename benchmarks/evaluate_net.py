@@ -7,6 +7,7 @@ the test run: 1,000 games take a few minutes of one core.
     OPENBLAS_NUM_THREADS=1 uv run python benchmarks/evaluate_net.py --players 2 --deals 500
     OPENBLAS_NUM_THREADS=1 uv run python benchmarks/evaluate_net.py --game maubinh \
         --players 2 --deals 1000 --opponent solver
+    OPENBLAS_NUM_THREADS=1 uv run python benchmarks/evaluate_net.py --game tusac --deals 250
 
 For Mậu Binh the figures are in chi (the ``lá`` field), and ``decision_ms`` is the CPU
 time of one arrangement (the candidates and the network's scores).

@@ -1,7 +1,7 @@
-"""Decision time of the shipped ``net`` bots of Tiến lên and Sâm Lốc
-(``vncards.envs.net:tienlen``, ``vncards.envs.net:samloc``): each one's choice in 200
-positions of seeded 4-player greedy games, leads and answers alike, the greedy bot's
-choice in the same positions measured in the same run.
+"""Decision time of the shipped ``net`` bots of Tiến lên, Sâm Lốc and Tứ Sắc
+(``vncards.envs.net:tienlen``, ``vncards.envs.net:samloc``, ``vncards.envs.net:tusac``):
+each one's choice in 200 positions of seeded 4-player greedy games, leads and answers
+alike, the greedy bot's choice in the same positions measured in the same run.
 
 ``extra_info["us_per_decision"]`` is the median round over the positions;
 ``ratio_to_greedy`` how many times the greedy bot's time a decision is. Target: at most
@@ -44,14 +44,14 @@ def _positions(game: GamePlugin[Any, Any, Any] = plugin) -> list[tuple[Any, Any]
             view = game.view(state, d.seat)
             out.append((view, d))
             choice: Any = bots[d.seat].choose(view, d.actions, d.optional)
-            if choice is None:  # Sâm's báo Sâm declined
+            if choice is None:  # Sâm's báo Sâm declined (Tứ Sắc: a win let go)
                 game.decline(state, d.seat)
             else:
                 game.apply(state, choice)
     return out
 
 
-@pytest.mark.parametrize("game", ["tienlen", "samloc"])
+@pytest.mark.parametrize("game", ["tienlen", "samloc", "tusac"])
 @pytest.mark.parametrize("bot", ["greedy", "net"])
 def test_decisions(benchmark: BenchmarkFixture, bot: str, game: str) -> None:
     """One decision a position, as a game loop asks for it."""

@@ -54,10 +54,11 @@ def test_the_envs_package_offers_net_and_search_net_to_the_games_with_a_network(
         assert offered["search+net"].reference == f"vncards.envs.net:{game}_search"
         assert {"net", "search+net"} <= set(get_game(game).bots)
     assert list(offered_bots("maubinh")) == ["net"]
-    assert offered_bots("tusac") == {}
+    assert list(offered_bots("tusac")) == ["net"]
+    assert offered_bots("phom") == {}
     bots = get_game("tienlen").bots
     assert list(bots)[:3] == ["random", "greedy", "search"]  # the game's own come first
-    assert "net" not in get_game("tusac").bots
+    assert "net" not in get_game("phom").bots
 
 
 def test_a_network_that_measures_strongest_is_the_default_opponent() -> None:
@@ -98,10 +99,10 @@ def test_a_plugin_imported_by_reference_still_finds_the_offered_bots() -> None:
 
 
 def test_a_game_without_a_network_says_which_games_the_bot_is_offered_for() -> None:
-    words = "'net' is offered for maubinh, samloc, tienlen only, not for tusac"
+    words = "'net' is offered for maubinh, samloc, tienlen, tusac only, not for phom"
     with pytest.raises(PluginError, match=words):
-        bot_factory(get_game("tusac"), "net")
-    res = CliRunner().invoke(app, ["simulate", "tusac", "--games", "2", "--bots", "net"])
+        bot_factory(get_game("phom"), "net")
+    res = CliRunner().invoke(app, ["simulate", "phom", "--games", "2", "--bots", "net"])
     assert res.exit_code != 0
     assert words in " ".join(res.output.split())
 

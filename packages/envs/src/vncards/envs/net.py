@@ -5,7 +5,7 @@ tool seats them by name (``--bots net,greedy,greedy,greedy``). Their factories t
 seed, as every bot factory does: ``vncards.envs.net:tienlen`` and
 ``vncards.envs.net:tienlen_search`` for Tiến lên, ``vncards.envs.net:samloc`` and
 ``vncards.envs.net:samloc_search`` for Sâm Lốc, ``vncards.envs.net:maubinh`` for Mậu
-Binh.
+Binh, ``vncards.envs.net:tusac`` for Tứ Sắc (``net`` only: its search reads no network).
 
 The weights are package data (``vncards/envs/weights/<game>.npz``), trained by
 :mod:`vncards.envs.learn`; :func:`net_bot` loads those or any other weights file. A
@@ -29,9 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from vncards.core import SearchBot, ShedView, View, get_game, make_bot
 from vncards.envs._net_rollouts import NetLeaf, NetPolicy
-from vncards.envs.learn._actors import features_for
-from vncards.envs.learn._bot import NetBot
-from vncards.envs.learn._features import ClimbFeatures
+from vncards.envs.learn._actors import row_features
+from vncards.envs.learn._bot import NetBot, RowFeatures
 from vncards.envs.learn._mlp import MLP
 from vncards.envs.learn._weights import WeightsError, load_weights
 
@@ -51,9 +50,10 @@ __all__ = [
     "shipped_weights",
     "tienlen",
     "tienlen_search",
+    "tusac",
 ]
 
-SHIPPED = ("tienlen", "samloc", "maubinh")
+SHIPPED = ("tienlen", "samloc", "maubinh", "tusac")
 """The games whose package holds a trained network."""
 
 
@@ -85,10 +85,10 @@ def _check_inputs(net: MLP, width: int, path: str, game: str) -> None:
 
 
 @functools.lru_cache(maxsize=8)
-def _network(path: str, game: str) -> tuple[MLP, ClimbFeatures, dict[str, Any]]:
+def _network(path: str, game: str) -> tuple[MLP, RowFeatures, dict[str, Any]]:
     net, meta = _loaded(path, game)
     plugin = get_game(game)
-    features = features_for(plugin, plugin.presets[plugin.default_preset])
+    features = row_features(plugin, plugin.presets[plugin.default_preset])
     _check_inputs(net, features.state_size + features.action_size, path, game)
     return net, features, meta
 
@@ -125,6 +125,19 @@ def samloc(seed: int = 0) -> NetBot:
     True
     """
     return net_bot("samloc", seed)
+
+
+def tusac(seed: int = 0) -> NetBot:
+    """The shipped Tứ Sắc network as a bot (``vncards.envs.net:tusac``).
+
+    >>> from vncards.core import play_game
+    >>> from vncards.tusac import plugin
+    >>> bots = [tusac(1), *(plugin.bots["greedy"](s) for s in (2, 3, 4))]
+    >>> state = plugin.new_game(plugin.presets[plugin.default_preset], 4, seed=9)
+    >>> plugin.result(play_game(plugin, state, bots).final).finished
+    True
+    """
+    return net_bot("tusac", seed)
 
 
 class NetGuide:

@@ -1,6 +1,6 @@
-"""A Deep Monte-Carlo learner in plain numpy for the climbing games: a small network
-scores each (view, legal action) pair, self-play actors play whole seeded games, and
-the network is fitted to the lá each seat was paid.
+"""A Deep Monte-Carlo learner in plain numpy for the climbing games, Tứ Sắc and Mậu
+Binh: a small network scores each (view, legal action) pair, self-play actors play
+whole seeded games, and the network is fitted to the lá each seat was paid.
 
 >>> from vncards.envs.learn import PlaySettings, TrainConfig, Trainer
 >>> t = Trainer(TrainConfig(play=PlaySettings(players=(2,)), hidden=(8,), round_games=5))
@@ -12,7 +12,7 @@ the network is fitted to the lá each seat was paid.
 from __future__ import annotations
 
 from vncards.envs.learn._actors import ActorPool, Batch, PlaySettings, play_batch
-from vncards.envs.learn._bot import NetBot
+from vncards.envs.learn._bot import NetBot, RowFeatures
 from vncards.envs.learn._evaluate import Strength, measure
 from vncards.envs.learn._features import ClimbFeatures, mask_bits
 from vncards.envs.learn._mlp import MLP, Adam
@@ -28,6 +28,7 @@ __all__ = [
     "ClimbFeatures",
     "NetBot",
     "PlaySettings",
+    "RowFeatures",
     "Strength",
     "TrainConfig",
     "Trainer",

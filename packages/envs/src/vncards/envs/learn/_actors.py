@@ -20,17 +20,26 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 from vncards.core import Bot, derive_seed, get_game, play_game
-from vncards.envs.learn._bot import NetBot
+from vncards.envs.learn._bot import NetBot, RowFeatures
 from vncards.envs.learn._features import ClimbFeatures
 from vncards.envs.learn._mlp import MLP
 
-__all__ = ["ActorPool", "Batch", "Features", "PlaySettings", "game_features", "play_batch"]
+__all__ = [
+    "ActorPool",
+    "Batch",
+    "Features",
+    "PlaySettings",
+    "game_features",
+    "play_batch",
+    "row_features",
+]
 
 if TYPE_CHECKING:
     from vncards.envs.learn._arrange import ArrangeFeatures
+    from vncards.envs.learn._meld import MeldFeatures
 
-Features: TypeAlias = "ClimbFeatures | ArrangeFeatures"
-"""What a network reads: the rows of a climbing game or of Mậu Binh."""
+Features: TypeAlias = "ClimbFeatures | MeldFeatures | ArrangeFeatures"
+"""What a network reads: the rows of a climbing game, of Tứ Sắc or of Mậu Binh."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +84,7 @@ def play_batch(settings: PlaySettings, net: MLP, seed: int, start: int, stop: in
         found, paid_chi = arrange_samples(rules, settings.players, seed, start, stop)
         size = ArrangeFeatures(rules)
         return _batch(found, paid_chi, size.state_size + size.action_size, stop - start)
-    features = features_for(plugin, rules)
+    features = row_features(plugin, rules)
     rows: list[np.ndarray] = []
     payoffs: list[float] = []
     for index in range(start, stop):
@@ -122,9 +131,26 @@ def features_for(plugin: Any, rules: Any) -> ClimbFeatures:
     return ClimbFeatures(plugin.player_range(rules)[1], plugin.hand_size(rules))
 
 
+def row_features(plugin: Any, rules: Any) -> ClimbFeatures | MeldFeatures:
+    """The features a :class:`NetBot` of ``plugin`` reads under ``rules``:
+    :class:`~vncards.envs.learn._meld.MeldFeatures` for Tứ Sắc, else those of a climbing game
+    (:func:`features_for`).
+
+    >>> from vncards.tusac import plugin
+    >>> f = row_features(plugin, plugin.presets["standard"])
+    >>> type(f).__name__, f.seats
+    ('MeldFeatures', 4)
+    """
+    if plugin.name == "tusac":
+        from vncards.envs.learn._meld import MeldFeatures
+
+        return MeldFeatures(plugin.player_range(rules)[1])
+    return features_for(plugin, rules)
+
+
 def game_features(plugin: Any, rules: Any) -> Features:
     """The features of ``plugin`` under ``rules``: :class:`ArrangeFeatures` for Mậu
-    Binh, else those of a climbing game (:func:`features_for`).
+    Binh, else those a :class:`NetBot` reads (:func:`row_features`).
 
     >>> from vncards.maubinh import plugin
     >>> type(game_features(plugin, plugin.presets["standard"])).__name__
@@ -134,14 +160,15 @@ def game_features(plugin: Any, rules: Any) -> Features:
         from vncards.envs.learn._arrange import ArrangeFeatures
 
         return ArrangeFeatures(rules)
-    return features_for(plugin, rules)
+    return row_features(plugin, rules)
 
 
 def make_player(
     game: str, net: MLP, features: Features, *, margin: float = 0.0, seed: int = 0
 ) -> Bot:
     """The network as a bot of ``game`` with the game's advice (the greedy bot for the
-    climbing games; for Mậu Binh the strongest-first candidate), no exploration.
+    climbing games and Tứ Sắc; for Mậu Binh the strongest-first candidate), no
+    exploration.
 
     >>> from vncards.maubinh import plugin
     >>> f = game_features(plugin, plugin.presets["standard"])
@@ -149,7 +176,7 @@ def make_player(
     'net'
     """
     plugin = get_game(game)
-    if isinstance(features, ClimbFeatures):
+    if isinstance(features, RowFeatures):
         advisor = plugin.bots["greedy"](seed)
         return NetBot(net, features, advisor=advisor, margin=margin, seed=seed)
     from vncards.envs.learn._arrange import ArrangeNetBot

@@ -6,14 +6,35 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
-from vncards.core import Bot, Play, ShedView, View
-from vncards.envs.learn._features import ClimbFeatures
+from vncards.core import Bot, Play, View
 from vncards.envs.learn._mlp import MLP
 
-__all__ = ["NetBot"]
+__all__ = ["NetBot", "RowFeatures"]
+
+
+@runtime_checkable
+class RowFeatures(Protocol):
+    """What a :class:`NetBot` reads a game through: a state row of its view and one row
+    per legal action (``uint8``), the column of the advisor's flag in an action row, the
+    ``scale`` of a joined row and the type of view the rows are made from
+    (:class:`~vncards.envs.learn.ClimbFeatures` for the climbing games,
+    :class:`~vncards.envs.learn._meld.MeldFeatures` for Tứ Sắc)."""
+
+    @property
+    def view_type(self) -> type: ...
+    @property
+    def state_size(self) -> int: ...
+    @property
+    def action_size(self) -> int: ...
+    @property
+    def advised(self) -> int: ...
+    @property
+    def scale(self) -> np.ndarray: ...
+    def state(self, view: Any) -> np.ndarray: ...
+    def actions(self, view: Any, actions: Sequence[Any], optional: bool) -> np.ndarray: ...
 
 
 class NetBot:
@@ -29,6 +50,7 @@ class NetBot:
     chosen action row are kept in :attr:`seen` for the learner.
 
     >>> from vncards.core import play_game
+    >>> from vncards.envs.learn import ClimbFeatures
     >>> from vncards.tienlen import plugin
     >>> net = MLP.init([389 + 66, 16, 1], np.random.default_rng(0))
     >>> bots = [NetBot(net, ClimbFeatures(4), advisor=plugin.bots["greedy"](0))] * 4
@@ -42,7 +64,7 @@ class NetBot:
     def __init__(
         self,
         net: MLP,
-        features: ClimbFeatures,
+        features: RowFeatures,
         *,
         advisor: Bot | None = None,
         margin: float = 0.0,
@@ -63,14 +85,14 @@ class NetBot:
         self._state_scale = features.scale[:cut]
         self._action_scale = features.scale[cut:]
 
-    def scores(self, view: ShedView, actions: Sequence[Any], optional: bool) -> np.ndarray:
+    def scores(self, view: View, actions: Sequence[Any], optional: bool) -> np.ndarray:
         """The network's score of each offered action, in order (then of declining, when
         ``optional``)."""
         f = self.features
         rows = self._rows(view, actions, optional)
         return self.net.score(f.state(view) * self._state_scale, rows * self._action_scale)
 
-    def _rows(self, view: ShedView, actions: Sequence[Any], optional: bool) -> np.ndarray:
+    def _rows(self, view: View, actions: Sequence[Any], optional: bool) -> np.ndarray:
         rows = self.features.actions(view, actions, optional)
         self._advice = -1
         if self.advisor is not None and len(rows) > 1:
@@ -80,9 +102,11 @@ class NetBot:
 
     def choose(self, view: View, actions: Sequence[Any], optional: bool) -> Any | None:
         """The best-scored action (``None`` when declining scores best)."""
-        if not isinstance(view, ShedView):
-            raise TypeError("the net bot plays climbing games: it needs a ShedView")
         f = self.features
+        if not isinstance(view, f.view_type):
+            raise TypeError(
+                f"the net bot reads a {f.view_type.__name__}, not {type(view).__name__}"
+            )
         if len(actions) + optional == 1 and not self.record:
             return actions[0] if actions else None
         rows = self._rows(view, actions, optional)

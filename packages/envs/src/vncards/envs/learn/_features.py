@@ -56,6 +56,9 @@ class ClimbFeatures:
     ((389,), 389, 66)
     """
 
+    view_type = ShedView
+    """The view these features read."""
+
     def __init__(self, seats: int = 4, hand_size: int = 13) -> None:
         n = self.seats = seats
         self.hand_size = hand_size

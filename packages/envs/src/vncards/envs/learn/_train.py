@@ -25,6 +25,9 @@ from vncards.envs.learn._weights import WeightsError, replace_with, save_weights
 
 __all__ = ["TrainConfig", "Trainer"]
 
+_FEATURES = {"maubinh": "arrange-1", "tusac": "meld-1"}
+"""The rows a weights file's network reads, by game (the climbing games: ``climb-2``)."""
+
 Progress = Callable[[int, int], None]
 """Told ``(games played, games wanted)`` after every round."""
 
@@ -180,7 +183,7 @@ class Trainer:
         return {
             "game": self.config.play.game,
             "players": list(self.config.play.players),
-            "features": "climb-2" if play.game != "maubinh" else "arrange-1",
+            "features": _FEATURES.get(play.game, "climb-2"),
             "margin": self.config.play.margin,
             "games": self.games,
             "updates": self.updates,
