@@ -1,7 +1,7 @@
-"""Decision time of the shipped ``net`` bots of Tiến lên and Sâm Lốc
-(``vncards.envs.net:tienlen``, ``vncards.envs.net:samloc``): each one's choice in 200
-positions of seeded 4-player greedy games, leads and answers alike, the greedy bot's
-choice in the same positions measured in the same run.
+"""Decision time of the shipped ``net`` bots of Tiến lên, Sâm Lốc and Phỏm
+(``vncards.envs.net:tienlen``, ``vncards.envs.net:samloc``, ``vncards.envs.net:phom``):
+each one's choice in 200 positions of seeded 4-player greedy games, leads and answers
+alike, the greedy bot's choice in the same positions measured in the same run.
 
 ``extra_info["us_per_decision"]`` is the median round over the positions;
 ``ratio_to_greedy`` how many times the greedy bot's time a decision is. Target: at most
@@ -48,7 +48,7 @@ def _positions(game: GamePlugin[Any, Any, Any] = plugin) -> list[tuple[Any, Any]
     return out
 
 
-@pytest.mark.parametrize("game", ["tienlen", "samloc"])
+@pytest.mark.parametrize("game", ["tienlen", "samloc", "phom"])
 @pytest.mark.parametrize("bot", ["greedy", "net"])
 def test_decisions(benchmark: BenchmarkFixture, bot: str, game: str) -> None:
     """One decision a position, as a game loop asks for it."""
