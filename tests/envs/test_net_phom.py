@@ -32,7 +32,7 @@ from ._net_checks import follows_its_advisor, plays_whole_games, same_networks, 
 
 RULES = phom.presets["standard"]
 FEATURES = PhomFeatures(4)
-STATE, ACTION = 764, 66
+STATE, ACTION = 764, 67
 # where the state row's blocks start (4 seats)
 DISCARDS, TAKEN, SHOWN, TAKEABLE = 52, 52 + 208, 52 + 416, 52 + 624
 COUNTS = TAKEABLE + 52
@@ -100,6 +100,19 @@ def test_the_state_row_holds_the_hand_and_each_seats_public_cards() -> None:
         assert state[RAC] == part.deadwood
 
 
+def _unseen_partners(view: PhomView, card: int) -> int:
+    """Cards the seat has not seen of ``card``'s rank, or of its suit within two ranks."""
+    seen = {c for c in range(52) if view.own >> c & 1}
+    seen |= {c for _, c, _ in view.pile}
+    for s in range(len(view.counts)):
+        seen |= {c for c in range(52) if view.taken[s] >> c & 1}
+        seen |= {c for m in view.melds[s] for c in range(52) if m >> c & 1}
+    rank, suit = card % 13, card // 13
+    near = {c for c in range(52) if c != card and c % 13 == rank}
+    near |= {13 * suit + r for r in range(13) if 0 < abs(r - rank) <= 2}
+    return len(near - seen)
+
+
 def test_each_action_row_holds_its_cards_and_the_rac_it_leaves() -> None:
     kinds: set[str] = set()
     for view, d in POSITIONS:
@@ -115,6 +128,7 @@ def test_each_action_row_holds_its_cards_and_the_rac_it_leaves() -> None:
                 assert part is not None
                 assert row[58] == min(part.deadwood, 254)
                 assert row[60] == view.own.bit_count() - 1
+                assert row[65] == _unseen_partners(view, a.card)
             elif isinstance(a, Take):
                 kinds.add("take")
                 assert row[2] == 1

@@ -21,9 +21,10 @@ the ``cards`` it moves (52: the discarded card, the card taken, the cards melded
 laid off), the ``rac`` and ``rac_cards`` the hand is left with after it (by the
 solver's least-rác split), the hand's size after it (``left``), for a discard whether
 the card lies in some phỏm of the hand (``in_phom``), whether it is a rác card in a cạ
-with another rác card (``in_ca``) and its ``points``, a meld's number of phỏm
-(``groups``), and ``advised`` — whether it is the choice of the advisor bot (the game's
-greedy bot) in the same view.
+with another rác card (``in_ca``), its ``points`` and how many cards the seat has not
+seen lie one short of a phỏm with it (``unseen``: the cards that would let another
+hand take it), a meld's number of phỏm (``groups``), and ``advised`` — whether it is
+the choice of the advisor bot (the game's greedy bot) in the same view.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any
 import numpy as np
 from vncards.envs.learn._features import mask_bits
 from vncards.phom import Discard, Draw, LayOff, Meld, PhomView, Take, solve
-from vncards.phom._cards import mask_of
+from vncards.phom._cards import ALL_CARDS, mask_of
 from vncards.phom._melds import FACE, TENS, meldable, weigh
 from vncards.phom._state import ACT, DRAW
 
@@ -45,7 +46,7 @@ ACTION_TYPES = ("discard", "draw", "take", "meld", "lay_off", "decline")
 _TYPE = {name: i for i, name in enumerate(ACTION_TYPES)}
 _CARDS = len(ACTION_TYPES)
 _RAC = _CARDS + 52
-_RAC_CARDS, _LEFT, _IN_PHOM, _IN_CA, _POINTS, _GROUPS, _ADVISED = range(_RAC + 1, _RAC + 8)
+_RAC_CARDS, _LEFT, _IN_PHOM, _IN_CA, _POINTS, _GROUPS, _UNSEEN, _ADVISED = range(_RAC + 1, _RAC + 9)
 _NO_SPLIT = 255
 """The rác of a hand no split arranges (its taken cards not all placeable)."""
 
@@ -74,9 +75,9 @@ class PhomFeatures:
     >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=1)
     >>> view = plugin.view(st, st.first)
     >>> f.state(view).shape, f.state_size, f.action_size
-    ((764,), 764, 66)
+    ((764,), 764, 67)
     >>> rows = f.actions(view, view.legal, False)
-    >>> rows.shape == (len(view.legal), 66), int(rows[:, 0].sum()) == len(view.legal)
+    >>> rows.shape == (len(view.legal), 67), int(rows[:, 0].sum()) == len(view.legal)
     (True, True)
     """
 
@@ -116,6 +117,7 @@ class PhomFeatures:
         scale[a + _RAC_CARDS] = scale[a + _LEFT] = 1 / 10
         scale[a + _POINTS] = 1 / 13
         scale[a + _GROUPS] = 1 / 3
+        scale[a + _UNSEEN] = 1 / 6
         self.scale = scale
         """Multiplies a joined ``[state, action]`` row into the network's input."""
 
@@ -166,6 +168,7 @@ class PhomFeatures:
         size = hand.bit_count()
         now = _rac(hand, taken, table)
         useful = meldable(hand)
+        unseen = -1
         for i, a in enumerate(actions):
             row = out[i]
             kind = type(a)
@@ -177,6 +180,9 @@ class PhomFeatures:
                 near = _SAME_RANK[a.card] | _NEAR_IN_SUIT[a.card]
                 row[_IN_CA] = bool(now[2] & card and now[2] & near)
                 row[_POINTS] = weigh(card, table)
+                if unseen < 0:
+                    unseen = _unseen(view)
+                row[_UNSEEN] = (unseen & near).bit_count()
                 sent, left = card, size - 1
             elif kind is Take:
                 card = 1 << view.pile[view.last][1]
@@ -205,6 +211,18 @@ class PhomFeatures:
             out[k, _TYPE["decline"]] = 1
             out[k, _RAC], out[k, _RAC_CARDS], out[k, _LEFT] = now[0], now[1], size
         return out
+
+
+def _unseen(view: PhomView) -> int:
+    """The cards the seat cannot see: not in its hand, on the table, taken or shown."""
+    seen = view.own
+    for s, melds in enumerate(view.melds):
+        seen |= view.taken[s]
+        for m in melds:
+            seen |= m
+    for _, card, _ in view.pile:
+        seen |= 1 << card
+    return ALL_CARDS & ~seen
 
 
 def _points(view: PhomView) -> tuple[int, ...]:
