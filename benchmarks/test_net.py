@@ -1,5 +1,5 @@
-"""Decision time of the shipped ``net`` bots of Tiến lên, Sâm Lốc and Tứ Sắc
-(``vncards.envs.net:tienlen``, ``vncards.envs.net:samloc``, ``vncards.envs.net:tusac``):
+"""Decision time of the shipped ``net`` bots of Tiến lên, Sâm Lốc, Tứ Sắc and Phỏm
+(``vncards.envs.net:tienlen``, ``:samloc``, ``:tusac``, ``:phom``):
 each one's choice in 200 positions of seeded 4-player greedy games, leads and answers
 alike, the greedy bot's choice in the same positions measured in the same run.
 
@@ -51,7 +51,7 @@ def _positions(game: GamePlugin[Any, Any, Any] = plugin) -> list[tuple[Any, Any]
     return out
 
 
-@pytest.mark.parametrize("game", ["tienlen", "samloc", "tusac"])
+@pytest.mark.parametrize("game", ["tienlen", "samloc", "tusac", "phom"])
 @pytest.mark.parametrize("bot", ["greedy", "net"])
 def test_decisions(benchmark: BenchmarkFixture, bot: str, game: str) -> None:
     """One decision a position, as a game loop asks for it."""

@@ -1,12 +1,13 @@
 """Bots a package offers for a game it does not own (the ``vncards.bots`` entry-point
 group): ``vncards-envs`` offers ``net`` and ``search+net`` to Tiến lên and Sâm Lốc, whose
-shipped networks they play, so every tool seats them by name; a game without a network
-says so."""
+shipped networks they play, and ``net`` to the other games, so every tool seats them by
+name; a game offered no such bot says so."""
 
 from __future__ import annotations
 
 import json
 import pickle
+import re
 import warnings
 from importlib.metadata import EntryPoint
 from typing import Any
@@ -55,10 +56,10 @@ def test_the_envs_package_offers_net_and_search_net_to_the_games_with_a_network(
         assert {"net", "search+net"} <= set(get_game(game).bots)
     assert list(offered_bots("maubinh")) == ["net"]
     assert list(offered_bots("tusac")) == ["net"]
-    assert offered_bots("phom") == {}
+    assert list(offered_bots("phom")) == ["net"]
     bots = get_game("tienlen").bots
     assert list(bots)[:3] == ["random", "greedy", "search"]  # the game's own come first
-    assert "net" not in get_game("phom").bots
+    assert "search+net" not in get_game("phom").bots
 
 
 def test_a_network_that_measures_strongest_is_the_default_opponent() -> None:
@@ -98,11 +99,11 @@ def test_a_plugin_imported_by_reference_still_finds_the_offered_bots() -> None:
     assert bot_factory(fresh, "search+net")(3, iterations=10).name == "search+net"
 
 
-def test_a_game_without_a_network_says_which_games_the_bot_is_offered_for() -> None:
-    words = "'net' is offered for maubinh, samloc, tienlen, tusac only, not for phom"
-    with pytest.raises(PluginError, match=words):
-        bot_factory(get_game("phom"), "net")
-    res = CliRunner().invoke(app, ["simulate", "phom", "--games", "2", "--bots", "net"])
+def test_a_game_without_a_guided_search_says_which_games_the_bot_is_offered_for() -> None:
+    words = "'search+net' is offered for samloc, tienlen only, not for phom"
+    with pytest.raises(PluginError, match=re.escape(words)):
+        bot_factory(get_game("phom"), "search+net")
+    res = CliRunner().invoke(app, ["simulate", "phom", "--games", "2", "--bots", "search+net"])
     assert res.exit_code != 0
     assert words in " ".join(res.output.split())
 

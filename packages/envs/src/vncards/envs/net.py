@@ -5,7 +5,8 @@ tool seats them by name (``--bots net,greedy,greedy,greedy``). Their factories t
 seed, as every bot factory does: ``vncards.envs.net:tienlen`` and
 ``vncards.envs.net:tienlen_search`` for Tiến lên, ``vncards.envs.net:samloc`` and
 ``vncards.envs.net:samloc_search`` for Sâm Lốc, ``vncards.envs.net:maubinh`` for Mậu
-Binh, ``vncards.envs.net:tusac`` for Tứ Sắc (``net`` only: its search reads no network).
+Binh, ``vncards.envs.net:tusac`` for Tứ Sắc and ``vncards.envs.net:phom`` for Phỏm
+(``net`` only: their search reads no network).
 
 The weights are package data (``vncards/envs/weights/<game>.npz``), trained by
 :mod:`vncards.envs.learn`; :func:`net_bot` loads those or any other weights file. A
@@ -44,6 +45,7 @@ __all__ = [
     "maubinh",
     "maubinh_net_bot",
     "net_bot",
+    "phom",
     "samloc",
     "samloc_search",
     "search_net_bot",
@@ -53,7 +55,7 @@ __all__ = [
     "tusac",
 ]
 
-SHIPPED = ("tienlen", "samloc", "maubinh", "tusac")
+SHIPPED = ("tienlen", "samloc", "maubinh", "tusac", "phom")
 """The games whose package holds a trained network."""
 
 
@@ -138,6 +140,19 @@ def tusac(seed: int = 0) -> NetBot:
     True
     """
     return net_bot("tusac", seed)
+
+
+def phom(seed: int = 0) -> NetBot:
+    """The shipped Phỏm network as a bot (``vncards.envs.net:phom``).
+
+    >>> from vncards.core import play_game
+    >>> from vncards.phom import plugin
+    >>> bots = [phom(1), *(plugin.bots["greedy"](s) for s in (2, 3, 4))]
+    >>> state = plugin.new_game(plugin.presets[plugin.default_preset], 4, seed=9)
+    >>> plugin.result(play_game(plugin, state, bots).final).finished
+    True
+    """
+    return net_bot("phom", seed)
 
 
 class NetGuide:

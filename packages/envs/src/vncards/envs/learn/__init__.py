@@ -1,4 +1,4 @@
-"""A Deep Monte-Carlo learner in plain numpy for the climbing games, Tứ Sắc and Mậu
+"""A Deep Monte-Carlo learner in plain numpy for the climbing games, Tứ Sắc, Phỏm and Mậu
 Binh: a small network scores each (view, legal action) pair, self-play actors play
 whole seeded games, and the network is fitted to the lá each seat was paid.
 

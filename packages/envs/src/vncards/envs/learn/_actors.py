@@ -37,9 +37,10 @@ __all__ = [
 if TYPE_CHECKING:
     from vncards.envs.learn._arrange import ArrangeFeatures
     from vncards.envs.learn._meld import MeldFeatures
+    from vncards.envs.learn._phom import PhomFeatures
 
-Features: TypeAlias = "ClimbFeatures | MeldFeatures | ArrangeFeatures"
-"""What a network reads: the rows of a climbing game, of Tứ Sắc or of Mậu Binh."""
+Features: TypeAlias = "ClimbFeatures | MeldFeatures | PhomFeatures | ArrangeFeatures"
+"""What a network reads: the rows of a climbing game, of Tứ Sắc, of Phỏm or of Mậu Binh."""
 
 
 @dataclass(frozen=True)
@@ -131,10 +132,11 @@ def features_for(plugin: Any, rules: Any) -> ClimbFeatures:
     return ClimbFeatures(plugin.player_range(rules)[1], plugin.hand_size(rules))
 
 
-def row_features(plugin: Any, rules: Any) -> ClimbFeatures | MeldFeatures:
+def row_features(plugin: Any, rules: Any) -> ClimbFeatures | MeldFeatures | PhomFeatures:
     """The features a :class:`NetBot` of ``plugin`` reads under ``rules``:
-    :class:`~vncards.envs.learn._meld.MeldFeatures` for Tứ Sắc, else those of a climbing game
-    (:func:`features_for`).
+    :class:`~vncards.envs.learn._meld.MeldFeatures` for Tứ Sắc,
+    :class:`~vncards.envs.learn._phom.PhomFeatures` for Phỏm, else those of a climbing
+    game (:func:`features_for`).
 
     >>> from vncards.tusac import plugin
     >>> f = row_features(plugin, plugin.presets["standard"])
@@ -145,6 +147,10 @@ def row_features(plugin: Any, rules: Any) -> ClimbFeatures | MeldFeatures:
         from vncards.envs.learn._meld import MeldFeatures
 
         return MeldFeatures(plugin.player_range(rules)[1])
+    if plugin.name == "phom":
+        from vncards.envs.learn._phom import PhomFeatures
+
+        return PhomFeatures(plugin.player_range(rules)[1])
     return features_for(plugin, rules)
 
 
@@ -167,7 +173,7 @@ def make_player(
     game: str, net: MLP, features: Features, *, margin: float = 0.0, seed: int = 0
 ) -> Bot:
     """The network as a bot of ``game`` with the game's advice (the greedy bot for the
-    climbing games and Tứ Sắc; for Mậu Binh the strongest-first candidate), no
+    climbing games, Tứ Sắc and Phỏm; for Mậu Binh the strongest-first candidate), no
     exploration.
 
     >>> from vncards.maubinh import plugin

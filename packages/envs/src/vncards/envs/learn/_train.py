@@ -25,7 +25,7 @@ from vncards.envs.learn._weights import WeightsError, replace_with, save_weights
 
 __all__ = ["TrainConfig", "Trainer"]
 
-_FEATURES = {"maubinh": "arrange-1", "tusac": "meld-1"}
+_FEATURES = {"maubinh": "arrange-1", "tusac": "meld-1", "phom": "phom-1"}
 """The rows a weights file's network reads, by game (the climbing games: ``climb-2``)."""
 
 Progress = Callable[[int, int], None]
