@@ -156,6 +156,9 @@ def test_weights_of_another_game_or_shape_are_refused(tmp_path: Path) -> None:
     save_weights(tmp_path / "small.npz", small, {"game": "tienlen"})
     with pytest.raises(WeightsError, match="reads 10 inputs"):
         net.net_bot("tienlen", weights=tmp_path / "small.npz")
+    save_weights(tmp_path / "old.npz", small, {"game": "maubinh", "features": "arrange-1"})
+    with pytest.raises(WeightsError, match="reads 'arrange-1' rows; maubinh's are 'arrange-2'"):
+        net.maubinh_net_bot(weights=tmp_path / "old.npz")
     np.savez(tmp_path / "other.npz", meta=np.array("{}"))
     with pytest.raises(WeightsError, match="not a vncards network weights file"):
         net.net_bot("tienlen", weights=tmp_path / "other.npz")

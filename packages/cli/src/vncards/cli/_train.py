@@ -117,7 +117,10 @@ def _run(trainer: Any, games: int, actors: dict[str, Any], out: Path) -> None:
 def train_command(
     game: Annotated[
         str,
-        typer.Argument(help="A climbing game or maubinh.", autocompletion=complete_game),
+        typer.Argument(
+            help="A game with network rows: tienlen, samloc, tusac, phom or maubinh.",
+            autocompletion=complete_game,
+        ),
     ],
     games: Annotated[int, typer.Option("--games", help="Games to have played in all.")] = 20_000,
     variant: Annotated[

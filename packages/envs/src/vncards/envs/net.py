@@ -33,7 +33,7 @@ from vncards.envs._net_rollouts import NetLeaf, NetPolicy
 from vncards.envs.learn._actors import row_features
 from vncards.envs.learn._bot import NetBot, RowFeatures
 from vncards.envs.learn._mlp import MLP
-from vncards.envs.learn._weights import WeightsError, load_weights
+from vncards.envs.learn._weights import WeightsError, features_of, load_weights
 
 if TYPE_CHECKING:
     from vncards.envs.learn._arrange import ArrangeNetBot
@@ -75,6 +75,12 @@ def _loaded(path: str, game: str) -> tuple[MLP, dict[str, Any]]:
     net, meta = load_weights(path)
     if meta.get("game") != game:
         raise WeightsError(f"The network at {path} plays {meta.get('game')!r}, not {game!r}.")
+    rows = meta.get("features")
+    if rows is not None and rows != features_of(game):
+        raise WeightsError(
+            f"The network at {path} reads {rows!r} rows; {game}'s are {features_of(game)!r}"
+            " in this version: train it again."
+        )
     return net, meta
 
 

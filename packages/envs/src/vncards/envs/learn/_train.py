@@ -21,12 +21,9 @@ from vncards.core import Bot, get_game
 from vncards.envs.learn._actors import ActorPool, PlaySettings, game_features, make_player
 from vncards.envs.learn._evaluate import measure
 from vncards.envs.learn._mlp import MLP, Adam
-from vncards.envs.learn._weights import WeightsError, replace_with, save_weights
+from vncards.envs.learn._weights import WeightsError, features_of, replace_with, save_weights
 
 __all__ = ["TrainConfig", "Trainer"]
-
-_FEATURES = {"maubinh": "arrange-1", "tusac": "meld-1", "phom": "phom-1"}
-"""The rows a weights file's network reads, by game (the climbing games: ``climb-2``)."""
 
 Progress = Callable[[int, int], None]
 """Told ``(games played, games wanted)`` after every round."""
@@ -183,7 +180,7 @@ class Trainer:
         return {
             "game": self.config.play.game,
             "players": list(self.config.play.players),
-            "features": _FEATURES.get(play.game, "climb-2"),
+            "features": features_of(play.game),
             "margin": self.config.play.margin,
             "games": self.games,
             "updates": self.updates,

@@ -17,10 +17,31 @@ import numpy as np
 from vncards.core import VncardsError
 from vncards.envs.learn._mlp import MLP
 
-__all__ = ["FORMAT", "WeightsError", "load_weights", "replace_with", "save_weights"]
+__all__ = [
+    "FORMAT",
+    "WeightsError",
+    "features_of",
+    "load_weights",
+    "replace_with",
+    "save_weights",
+]
 
 FORMAT = "vncards-net-1"
 """The ``format`` every weights file's meta names."""
+
+
+_FEATURES = {"maubinh": "arrange-2", "tusac": "meld-1", "phom": "phom-1"}
+
+
+def features_of(game: str) -> str:
+    """The name of the rows a network of ``game`` reads in this version, which its
+    weights file's meta names as ``features`` (a new name whenever the rows change, so
+    a file trained on other rows is refused rather than misread).
+
+    >>> features_of("maubinh"), features_of("tienlen")
+    ('arrange-2', 'climb-2')
+    """
+    return _FEATURES.get(game, "climb-2")
 
 
 class WeightsError(VncardsError, ValueError):
