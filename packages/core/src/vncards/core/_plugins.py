@@ -19,7 +19,7 @@ import contextlib
 import os
 import sys
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from types import MappingProxyType
@@ -197,22 +197,18 @@ def offered_elsewhere(game: str, name: str, entries: Sequence[EntryPoint] | None
     return f"{name!r} is offered for {', '.join(games)} only, not for {game}"
 
 
-def strongest_of(named: str | tuple[str, ...], bots: Iterable[str]) -> str:
+def strongest_of(named: str | tuple[str, ...], bots: Collection[str]) -> str:
     """The default opponent among ``bots`` for a game whose strongest bot is ``named``:
     one name as it is, else the first of the names that ``bots`` holds (the last when
     none is there, so that a tool's error names a bot of the game).
 
-    >>> strongest_of(("net", "solver"), ["random", "greedy", "solver"])
-    'solver'
-    >>> strongest_of(("net", "solver"), ["random", "solver", "net"])
-    'net'
-    >>> strongest_of("search", ["random"])
-    'search'
+    >>> ranked = ("net", "solver")
+    >>> strongest_of(ranked, ["greedy", "solver"]), strongest_of(ranked, ["solver", "net"])
+    ('solver', 'net')
     """
     if isinstance(named, str):
         return named
-    have = set(bots)
-    return next((name for name in named if name in have), named[-1])
+    return next((name for name in named if name in bots), named[-1])
 
 
 def _add_offered(plugin: Any, offers: Mapping[str, OfferedBot]) -> None:
