@@ -1,23 +1,26 @@
 """The API reference renders docstring cross-references as links: every role written in
 a docstring (``:class:`~vncards.core.Cards```) is one the reference's Griffe extension
-turns into a link, so no raw role reaches a page; and every package's sources are on
-the reference's path."""
+turns into a link, so no raw role reaches a page; every package's sources are on the
+reference's path; and each game's ``env`` and ``raw_env`` are on its module's page."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import importlib.util
 import re
 from pathlib import Path
 from typing import Any
 
+import griffe
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 RAW_ROLE = re.compile(r":[a-z]+:`[^`]+`")
 
 
-def _extension() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "sphinx_roles", ROOT / "docs/_ext/sphinx_roles.py"
-    )
+def _extension(name: str = "sphinx_roles") -> Any:
+    spec = importlib.util.spec_from_file_location(name, ROOT / f"docs/_ext/{name}.py")
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -56,3 +59,31 @@ def test_every_package_is_on_the_reference_path() -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     for package in sorted(ROOT.glob("packages/*/src")):
         assert f"- {package.relative_to(ROOT)}" in config, package
+
+
+@pytest.mark.parametrize("game", ["tienlen", "samloc", "tusac", "maubinh", "phom"])
+def test_a_game_modules_env_and_raw_env_are_in_the_reference(game: str) -> None:
+    """``env, raw_env = game_envs(...)`` binds them in one call that reading the source
+    does not see through; the extension adds them, signature and docstring as they run."""
+    extension = _extension("game_envs")
+    tried = doctest.testmod(extension)
+    assert tried.attempted > 0
+    assert tried.failed == 0
+    loaded = griffe.load(
+        f"vncards.envs.{game}_v0",
+        search_paths=[ROOT / "packages/envs/src"],
+        extensions=griffe.load_extensions(extension.GameEnvs()),
+    )
+    running = importlib.import_module(f"vncards.envs.{game}_v0")
+    for name in ("env", "raw_env"):
+        function = loaded[name]
+        assert isinstance(function, griffe.Function)
+        assert function.docstring is not None
+        assert function.docstring.value == getattr(running, name).__doc__
+        assert [p.name for p in function.parameters] == [
+            "variant",
+            "players",
+            "render_mode",
+            "rules",
+            "kwargs",
+        ]

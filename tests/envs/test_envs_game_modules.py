@@ -5,6 +5,8 @@ installs), and nothing for a name that is not an installed game."""
 from __future__ import annotations
 
 import importlib
+import pickle
+import pydoc
 import sys
 from pathlib import Path
 
@@ -23,6 +25,29 @@ def test_every_installed_game_has_its_v0_module(game: str) -> None:
     wrapped = module.env(players=2)
     wrapped.reset(seed=1)
     assert wrapped.possible_agents == ["player_0", "player_1"]
+
+
+@pytest.mark.parametrize(
+    ("game", "title"),
+    [
+        ("tienlen", "Tiến lên miền Nam (đếm lá)"),
+        ("samloc", "Sâm Lốc"),
+        ("tusac", "Tứ Sắc"),
+        ("maubinh", "Mậu Binh"),
+        ("phom", "Phỏm"),
+    ],
+)
+def test_help_on_env_and_raw_env_names_the_game(game: str, title: str) -> None:
+    """Each is a function of its module (so it pickles by name) whose help says which
+    game it makes and whether it is wrapped."""
+    module = importlib.import_module(f"vncards.envs.{game}_v0")
+    env_help = pydoc.render_doc(module.env)
+    raw_help = pydoc.render_doc(module.raw_env)
+    assert f"function env in module vncards.envs.{game}_v0" in env_help
+    assert f"{title}, wrapped as PettingZoo's own games are." in env_help
+    assert f"{title} without PettingZoo's order-enforcing wrapper." in raw_help
+    assert "-> 'VncardsEnv'" in raw_help
+    assert pickle.loads(pickle.dumps(module.raw_env)) is module.raw_env
 
 
 def test_a_module_file_wins_over_a_made_module() -> None:
@@ -72,6 +97,7 @@ def test_a_game_another_package_installs_gets_its_module_too(
     module = importlib.import_module("vncards.envs.toysac_v0")
     made = module.raw_env(players=2)
     assert made.plugin.name == "toysac"
+    assert "'toysac'" in str(module.env.__doc__)
     made.reset(seed=3)
     assert made.agents == ["player_0", "player_1"]
     sys.modules.pop("vncards.envs.toysac_v0")

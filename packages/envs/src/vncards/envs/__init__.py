@@ -27,13 +27,12 @@ import vncards.envs._native  # noqa: F401
 from collections.abc import Mapping
 from typing import Any
 
-from pettingzoo import AECEnv
 from vncards.core import GamePlugin
 from vncards.envs._card_ids import CardIdEncoding, play_id
 from vncards.envs._checks import EnvOptionError
 from vncards.envs._encoding import DECLINED, Encoding, ObservationLayout
 from vncards.envs._env import INSTANT_WINS, VncardsEnv
-from vncards.envs._factory import make_env
+from vncards.envs._factory import env, raw_env
 from vncards.envs._game_modules import install
 from vncards.envs._generic import GenericEncoding
 from vncards.envs._lookup import ENTRY_POINT_GROUP, encoding_for
@@ -62,31 +61,6 @@ __all__ = [
     "play_id",
     "raw_env",
 ]
-
-
-def env(
-    game: str | GamePlugin[Any, Any, Any],
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: Mapping[str, Any] | None = None,
-    **kwargs: Any,
-) -> AECEnv:
-    """The environment of any installed game, wrapped as PettingZoo's own games are
-    (``game`` is its name, e.g. ``"tienlen"``; keywords as :class:`VncardsEnv`)."""
-    return make_env(game, variant, players, render_mode, rules, **kwargs)
-
-
-def raw_env(
-    game: str | GamePlugin[Any, Any, Any],
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: Mapping[str, Any] | None = None,
-    **kwargs: Any,
-) -> VncardsEnv:
-    """The unwrapped :class:`VncardsEnv` of any installed game."""
-    return VncardsEnv(game, variant, players, render_mode, rules, **kwargs)
 
 
 def parallel_env(

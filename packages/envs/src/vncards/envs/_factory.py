@@ -1,20 +1,40 @@
-"""``env()`` for any installed game: the raw environment in PettingZoo's order-enforcing
-wrapper, as PettingZoo's own games come."""
+"""``env`` and ``raw_env``: for any installed game by its name, and bound to one game for
+its module ``vncards.envs.<game>_v0`` (:func:`game_envs`, the one place those pairs are
+written). ``env`` is the raw environment in PettingZoo's order-enforcing wrapper, as
+PettingZoo's own games come."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar
 
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from vncards.core import GamePlugin
 from vncards.envs._env import VncardsEnv
 
-__all__ = ["make_env"]
+__all__ = ["GameEnvFactory", "env", "game_envs", "raw_env"]
+
+_T = TypeVar("_T")
+_T_co = TypeVar("_T_co", covariant=True)
 
 
-def make_env(
+class GameEnvFactory(Protocol[_T_co]):
+    """``env`` or ``raw_env`` of a module ``vncards.envs.<game>_v0``: its game's
+    environment, the keywords as :class:`VncardsEnv`'s."""
+
+    def __call__(
+        self,
+        variant: str | None = None,
+        players: int = 4,
+        render_mode: str | None = None,
+        rules: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> _T_co:
+        """The environment."""
+
+
+def env(
     game: str | GamePlugin[Any, Any, Any],
     variant: str | None = None,
     players: int = 4,
@@ -22,10 +42,64 @@ def make_env(
     rules: Mapping[str, Any] | None = None,
     **kwargs: Any,
 ) -> AECEnv:
-    """:class:`VncardsEnv` wrapped so that stepping before ``reset`` is refused.
+    """The environment of any installed game, wrapped as PettingZoo's own games are
+    (``game`` is its name, e.g. ``"tienlen"``; keywords as :class:`VncardsEnv`), so
+    that stepping before ``reset`` is refused.
 
     Illegal action ids are not turned into a lost game (as some PettingZoo games do):
     they raise :class:`~vncards.core.IllegalMove`, so a bug in an agent's masking shows.
     """
     raw = VncardsEnv(game, variant, players, render_mode, rules, **kwargs)
     return wrappers.OrderEnforcingWrapper(raw)
+
+
+def raw_env(
+    game: str | GamePlugin[Any, Any, Any],
+    variant: str | None = None,
+    players: int = 4,
+    render_mode: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> VncardsEnv:
+    """The unwrapped :class:`VncardsEnv` of any installed game."""
+    return VncardsEnv(game, variant, players, render_mode, rules, **kwargs)
+
+
+def game_envs(
+    game: str, title: str, module: str
+) -> tuple[GameEnvFactory[AECEnv], GameEnvFactory[VncardsEnv]]:
+    """``env`` and ``raw_env`` of ``game`` for its module named ``module``, their help
+    naming the game by ``title``.
+
+    >>> env, raw_env = game_envs("samloc", "Sâm Lốc", "vncards.envs.samloc_v0")
+    >>> env.__doc__
+    "Sâm Lốc, wrapped as PettingZoo's own games are."
+    >>> raw_env(players=2).possible_agents
+    ['player_0', 'player_1']
+    """
+    wrapped = f"{title}, wrapped as PettingZoo's own games are."
+    unwrapped = f"{title} without PettingZoo's order-enforcing wrapper."
+    return (
+        _bound(game, env, AECEnv, (module, "env", wrapped)),
+        _bound(game, raw_env, VncardsEnv, (module, "raw_env", unwrapped)),
+    )
+
+
+def _bound(
+    game: str, make: Callable[..., _T], returns: type[_T], named: tuple[str, str, str]
+) -> GameEnvFactory[_T]:
+    """``make`` with its game given, as the function ``named`` (module, name, doc)."""
+
+    def bound(
+        variant: str | None = None,
+        players: int = 4,
+        render_mode: str | None = None,
+        rules: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> _T:
+        return make(game, variant, players, render_mode, rules, **kwargs)
+
+    bound.__module__, bound.__name__, bound.__doc__ = named
+    bound.__qualname__ = bound.__name__
+    bound.__annotations__["return"] = returns.__name__  # not the TypeVar, in help()
+    return bound

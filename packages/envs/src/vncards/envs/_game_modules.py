@@ -14,15 +14,12 @@ from __future__ import annotations
 import importlib.abc
 import importlib.machinery
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from importlib.metadata import entry_points
 from types import ModuleType
-from typing import Any
 
-from pettingzoo import AECEnv
 from vncards.core import ENTRY_POINT_GROUP
-from vncards.envs._env import VncardsEnv
-from vncards.envs._factory import make_env
+from vncards.envs._factory import game_envs
 
 __all__ = ["GameModules", "game_module_name", "install"]
 
@@ -68,37 +65,9 @@ class GameModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         assert game is not None  # only such names get a spec
         module.__doc__ = f"The installed game {game!r} as a PettingZoo AEC environment."
         module.GAME = game  # type: ignore[attr-defined]
-        module.env = _env_of(game)  # type: ignore[attr-defined]
-        module.raw_env = _raw_env_of(game)  # type: ignore[attr-defined]
+        pair = game_envs(game, f"The installed game {game!r}", module.__name__)
+        module.env, module.raw_env = pair  # type: ignore[attr-defined]
         module.__all__ = ["GAME", "env", "raw_env"]  # type: ignore[attr-defined]
-
-
-def _env_of(game: str) -> Any:
-    def env(
-        variant: str | None = None,
-        players: int = 4,
-        render_mode: str | None = None,
-        rules: Mapping[str, Any] | None = None,
-        **kwargs: Any,
-    ) -> AECEnv:
-        """The game wrapped as PettingZoo's own games are (see :class:`VncardsEnv`)."""
-        return make_env(game, variant, players, render_mode, rules, **kwargs)
-
-    return env
-
-
-def _raw_env_of(game: str) -> Any:
-    def raw_env(
-        variant: str | None = None,
-        players: int = 4,
-        render_mode: str | None = None,
-        rules: Mapping[str, Any] | None = None,
-        **kwargs: Any,
-    ) -> VncardsEnv:
-        """The game without PettingZoo's order-enforcing wrapper."""
-        return VncardsEnv(game, variant, players, render_mode, rules, **kwargs)
-
-    return raw_env
 
 
 def install() -> None:

@@ -46,11 +46,9 @@ from itertools import combinations
 from typing import Any
 
 import numpy as np
-from pettingzoo import AECEnv
 from vncards.core import Event, GamePlugin, IllegalMove, View, format_card
 from vncards.envs._encoding import Encoding, ObservationLayout
-from vncards.envs._env import VncardsEnv
-from vncards.envs._factory import make_env
+from vncards.envs._factory import game_envs
 from vncards.envs._lookup import unknown_actions
 from vncards.envs._parallel import SimultaneousParallelEnv
 from vncards.maubinh import Arrange, MauBinhView, Splits
@@ -355,26 +353,7 @@ def encoding(
     raise unknown_actions(plugin.name, actions, ("cards", "splits"))
 
 
-def raw_env(
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: dict[str, Any] | None = None,
-    **kwargs: Any,
-) -> VncardsEnv:
-    """Mậu Binh without PettingZoo's order-enforcing wrapper."""
-    return VncardsEnv("maubinh", variant, players, render_mode, rules, **kwargs)
-
-
-def env(
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: dict[str, Any] | None = None,
-    **kwargs: Any,
-) -> AECEnv:
-    """Mậu Binh, wrapped as PettingZoo's own games are."""
-    return make_env("maubinh", variant, players, render_mode, rules, **kwargs)
+env, raw_env = game_envs("maubinh", "Mậu Binh", __name__)
 
 
 def parallel_env(

@@ -53,11 +53,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from pettingzoo import AECEnv
 from vncards.core import GamePlugin, IllegalMove, View, mask_ids
 from vncards.envs._encoding import Encoding, ObservationLayout
-from vncards.envs._env import VncardsEnv
-from vncards.envs._factory import make_env
+from vncards.envs._factory import game_envs
 from vncards.envs._lookup import unknown_actions
 from vncards.envs._phom_ids import (
     GROUP0,
@@ -313,23 +311,4 @@ def encoding(
     return PhomEncoding(plugin, rules, n_players)
 
 
-def raw_env(
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: dict[str, Any] | None = None,
-    **kwargs: Any,
-) -> VncardsEnv:
-    """Phỏm without PettingZoo's order-enforcing wrapper."""
-    return VncardsEnv("phom", variant, players, render_mode, rules, **kwargs)
-
-
-def env(
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: dict[str, Any] | None = None,
-    **kwargs: Any,
-) -> AECEnv:
-    """Phỏm, wrapped as PettingZoo's own games are."""
-    return make_env("phom", variant, players, render_mode, rules, **kwargs)
+env, raw_env = game_envs("phom", "Phỏm", __name__)

@@ -17,32 +17,9 @@ the full layout: :mod:`vncards.envs._shedding` and the envs page of the docs.
 
 from __future__ import annotations
 
-from typing import Any
-
-from pettingzoo import AECEnv
-from vncards.envs._env import VncardsEnv
-from vncards.envs._factory import make_env
+from vncards.envs._factory import game_envs
 
 __all__ = ["env", "raw_env"]
 
 
-def raw_env(
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: dict[str, Any] | None = None,
-    **kwargs: Any,
-) -> VncardsEnv:
-    """Tiến lên miền Nam (đếm lá) without PettingZoo's order-enforcing wrapper."""
-    return VncardsEnv("tienlen", variant, players, render_mode, rules, **kwargs)
-
-
-def env(
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: dict[str, Any] | None = None,
-    **kwargs: Any,
-) -> AECEnv:
-    """Tiến lên miền Nam (đếm lá), wrapped as PettingZoo's own games are."""
-    return make_env("tienlen", variant, players, render_mode, rules, **kwargs)
+env, raw_env = game_envs("tienlen", "Tiến lên miền Nam (đếm lá)", __name__)

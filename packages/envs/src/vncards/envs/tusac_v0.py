@@ -34,11 +34,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from pettingzoo import AECEnv
 from vncards.core import GamePlugin, IllegalMove, View
 from vncards.envs._encoding import DECLINED, Encoding, ObservationLayout
-from vncards.envs._env import VncardsEnv
-from vncards.envs._factory import make_env
+from vncards.envs._factory import game_envs
 from vncards.envs._lookup import unknown_actions
 from vncards.tusac import (
     DISCARD,
@@ -262,23 +260,4 @@ def encoding(
     return TuSacEncoding(plugin, rules, n_players)
 
 
-def raw_env(
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: dict[str, Any] | None = None,
-    **kwargs: Any,
-) -> VncardsEnv:
-    """Tứ Sắc without PettingZoo's order-enforcing wrapper."""
-    return VncardsEnv("tusac", variant, players, render_mode, rules, **kwargs)
-
-
-def env(
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: dict[str, Any] | None = None,
-    **kwargs: Any,
-) -> AECEnv:
-    """Tứ Sắc, wrapped as PettingZoo's own games are."""
-    return make_env("tusac", variant, players, render_mode, rules, **kwargs)
+env, raw_env = game_envs("tusac", "Tứ Sắc", __name__)
