@@ -20,20 +20,7 @@ from hypothesis import strategies as st
 from vncards.core import Decision, IllegalMove, referee
 from vncards.core._native import SELECTED
 from vncards.envs import EnvOptionError, VncardsEnv, parallel_env, phom_v0, raw_env
-from vncards.envs._phom_ids import (
-    DRAW,
-    GROUP0,
-    GROUPS,
-    LAY0,
-    LAY_END,
-    MELD,
-    ONTO0,
-    SIZE,
-    STEP_TYPES,
-    TAKE0,
-    path_of,
-    step_type,
-)
+from vncards.envs import _phom_ids as ids
 from vncards.phom import (
     Discard,
     Draw,
@@ -105,27 +92,52 @@ def test_the_id_table_is_every_phom_once_in_the_documented_order() -> None:
     """``GROUPS`` holds each phỏm of the deck once (65 sets, 264 runs); 540 ids, and the
     documented ids name the documented cards (docs/envs.md, "Phỏm")."""
     deck = (1 << 52) - 1
-    assert sorted(GROUPS) == sorted(candidate_melds(deck))
-    assert len(set(GROUPS)) == 329
-    assert all(is_phom(m) for m in GROUPS)
-    assert (SIZE, GROUP0, MELD, ONTO0, LAY0, LAY_END) == (540, 105, 434, 435, 487, 539)
-    assert GROUPS[5 * 4 + 3] == _cards("5C", "5D", "5H")  # rank 5: the 3-card set without ♠
-    assert GROUPS[5 * 4 + 4] == _cards("5S", "5C", "5D", "5H")
-    assert GROUPS[65] == _cards("AS", "2S", "3S")
-    assert GROUPS[65 + 11] == _cards("2S", "3S", "4S")  # A♠ starts 11 runs (3 … 13 long)
-    assert GROUPS[-1] == _cards("JH", "QH", "KH")
-    assert path_of(Discard(0, parse_phom_card("9S")), None) == [8]
-    assert path_of(Draw(1), None) == [DRAW]
+    assert sorted(ids.GROUPS) == sorted(candidate_melds(deck))
+    assert len(set(ids.GROUPS)) == 329
+    assert all(is_phom(m) for m in ids.GROUPS)
+    assert ids.GROUPS[5 * 4 + 3] == _cards("5C", "5D", "5H")  # rank 5: the 3-card set without ♠
+    assert ids.GROUPS[5 * 4 + 4] == _cards("5S", "5C", "5D", "5H")
+    assert ids.GROUPS[65] == _cards("AS", "2S", "3S")
+    assert ids.GROUPS[65 + 11] == _cards("2S", "3S", "4S")  # A♠ starts 11 runs (3 … 13 long)
+    assert ids.GROUPS[-1] == _cards("JH", "QH", "KH")
+    assert ids.path_of(Discard(0, parse_phom_card("9S")), None) == [8]
+    assert ids.path_of(Draw(1), None) == [ids.DRAW]
     seven_clubs = parse_phom_card("7C")
     lay = LayOff(0, ((seven_clubs, (parse_phom_card("10C"), parse_phom_card("9C"))),))
-    assert path_of(lay, None) == [ONTO0 + 19, LAY0 + 21, LAY0 + 22, LAY_END]
-    assert path_of(Meld(0, ()), None) == [MELD]
-    assert [STEP_TYPES[step_type(i)] for i in (0, 51, 52, 103, 104, 105, 433, 434)] == [
-        "discard", "discard", "take", "take", "draw", "phom", "phom", "meld",
-    ]  # fmt: skip
+    assert ids.path_of(lay, None) == [ids.ONTO0 + 19, ids.LAY0 + 21, ids.LAY0 + 22, ids.LAY_END]
+    assert ids.path_of(Meld(0, ()), None) == [ids.MELD]
     env = raw_env("phom", players=2)
     env.reset(seed=1)
-    assert all(isinstance(env.encoding.describe(env.view(0), i), str) for i in range(-1, SIZE + 1))
+    assert all(
+        isinstance(env.encoding.describe(env.view(0), i), str) for i in range(-1, ids.SIZE + 1)
+    )
+
+
+# the ids' layout as docs/envs.md ("Phỏm") gives it, written out by hand so that a wrong
+# table in vncards.envs._phom_ids fails here rather than being read back from it
+DOCUMENTED_IDS = {
+    "discard": range(52),
+    "take": range(52, 104),
+    "draw": range(104, 105),
+    "phom": range(105, 434),
+    "meld": range(434, 435),
+    "onto": range(435, 487),
+    "lay": range(487, 539),
+    "lay-off": range(539, 540),
+}
+
+
+def test_each_id_is_of_the_type_its_documented_range_gives() -> None:
+    """The 540 ids fall in the documented ranges, in order, each range's first id the
+    module's constant for it, and every id's type is its range's."""
+    assert list(DOCUMENTED_IDS) == list(ids.STEP_TYPES)
+    assert sum(len(r) for r in DOCUMENTED_IDS.values()) == ids.SIZE == 540
+    starts = (ids.DISCARD0, ids.TAKE0, ids.DRAW, ids.GROUP0, ids.MELD, ids.ONTO0, ids.LAY0)
+    assert (*starts, ids.LAY_END) == tuple(r.start for r in DOCUMENTED_IDS.values())
+    assert len(ids.GROUPS) == len(DOCUMENTED_IDS["phom"])
+    for kind, documented in DOCUMENTED_IDS.items():
+        typed = [i for i in range(ids.SIZE) if ids.STEP_TYPES[ids.step_type(i)] == kind]
+        assert typed == list(documented), kind
 
 
 @settings(max_examples=30, deadline=None)
@@ -179,7 +191,7 @@ def test_the_seeded_positions_reach_rich_melds_and_lay_offs() -> None:
             for a in offered:
                 if isinstance(a, Take):
                     view = _view(env, a.seat)
-                    assert env.encoding.action_id(view, a) == TAKE0 + view.pile[view.last][1]
+                    assert env.encoding.action_id(view, a) == ids.TAKE0 + view.pile[view.last][1]
                     takes += 1
     assert most_melds >= 5
     assert most_lay_offs >= 2
@@ -204,7 +216,7 @@ def test_a_meld_is_made_phom_by_phom_and_the_draft_is_observed() -> None:
                 assert env.agent_selection == agent
                 assert env.draft == tuple(path[: k + 1])
                 marked = env.observe(agent)["observation"][sl["meld_draft"]]
-                group = GROUPS[i - GROUP0]
+                group = ids.GROUPS[i - ids.GROUP0]
                 assert set(np.flatnonzero(marked == k + 1)) == {
                     c for c in range(52) if group >> c & 1
                 }
@@ -285,14 +297,16 @@ def test_action_features_name_the_cards_and_the_type_of_each_id() -> None:
             info = env.infos[env.agent_selection]
             view = env.view(env.possible_agents.index(env.agent_selection))
             for i, row in zip(info["legal_ids"], info["action_features"], strict=True):
-                kind = STEP_TYPES[step_type(int(i))]
+                kind = ids.STEP_TYPES[ids.step_type(int(i))]
                 seen.add(kind)
-                assert row[52:].tolist() == [float(k == kind) for k in STEP_TYPES]
+                assert row[52:].tolist() == [float(k == kind) for k in ids.STEP_TYPES]
                 cards = set(np.flatnonzero(row[:52]))
                 if kind == "discard":
-                    assert cards == {int(i)}
+                    assert cards == {int(i) - ids.DISCARD0}
                 elif kind == "phom":
-                    assert cards == {c for c in range(52) if GROUPS[int(i) - GROUP0] >> c & 1}
+                    assert cards == {
+                        c for c in range(52) if ids.GROUPS[int(i) - ids.GROUP0] >> c & 1
+                    }
             for act in _offered(env).actions:
                 path = enc.stage_path(view, act)
                 whole = enc.action_features(view, [act])
@@ -336,7 +350,7 @@ def test_the_module_and_its_options() -> None:
     with pytest.raises(EnvOptionError, match="phom is played in turns"):
         parallel_env("phom", players=2)
     sizes = " / ".join(str(phom_v0.raw_env(players=n).encoding.layout.size) for n in (2, 3, 4))
-    row = f"| Phỏm | `phom_v0` | 2–4 | `Discrete({SIZE})`"
+    row = f"| Phỏm | `phom_v0` | 2–4 | `Discrete({ids.SIZE})`"
     page = (Path(__file__).resolve().parents[2] / "docs" / "envs.md").read_text(encoding="utf-8")
     assert any(line.startswith(row) and f"| {sizes} | 60 |" in line for line in page.splitlines())
     layout = phom_v0.raw_env(players=4).encoding.layout
