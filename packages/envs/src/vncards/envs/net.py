@@ -28,7 +28,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vncards.core import SearchBot, ShedView, View, get_game, make_bot
+from vncards.core import SearchBot, View, get_game, make_bot
 from vncards.envs._net_rollouts import NetLeaf, NetPolicy
 from vncards.envs.learn._actors import row_features
 from vncards.envs.learn._bot import NetBot, RowFeatures
@@ -53,6 +53,7 @@ __all__ = [
     "tienlen",
     "tienlen_search",
     "tusac",
+    "tusac_search",
 ]
 
 SHIPPED = ("tienlen", "samloc", "maubinh", "tusac", "phom")
@@ -170,8 +171,9 @@ class NetGuide:
 
     def scores(self, view: View, actions: Sequence[Any], optional: bool) -> list[float]:
         """The network's score of each action (then of declining, when ``optional``)."""
-        if not isinstance(view, ShedView):
-            raise TypeError("the network guides climbing games: it needs a ShedView")
+        kind = self.bot.features.view_type
+        if not isinstance(view, kind):
+            raise TypeError(f"the network guides from a {kind.__name__}, not {type(view).__name__}")
         scored: list[float] = self.bot.scores(view, actions, optional).tolist()
         return scored
 
@@ -251,6 +253,20 @@ def samloc_search(seed: int = 0, *, think: float = 0.1, iterations: int | None =
     """Sâm Lốc's ``search`` guided by the shipped network
     (``vncards.envs.net:samloc_search``, the bot ``search+net``)."""
     return search_net_bot("samloc", seed, think=think, iterations=iterations)
+
+
+def tusac_search(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
+    """Tứ Sắc's ``search`` guided by the shipped network
+    (``vncards.envs.net:tusac_search``, the bot ``search+net``).
+
+    >>> from vncards.core import play_game
+    >>> from vncards.tusac import plugin
+    >>> bots = [tusac_search(1, iterations=8), *(plugin.bots["greedy"](s) for s in (2, 3, 4))]
+    >>> state = plugin.new_game(plugin.presets[plugin.default_preset], 4, seed=9)
+    >>> plugin.result(play_game(plugin, state, bots).final).finished
+    True
+    """
+    return search_net_bot("tusac", seed, think=think, iterations=iterations)
 
 
 def maubinh_net_bot(
