@@ -1,12 +1,13 @@
 """The shipped networks as bots. ``vncards-envs`` offers them to the games through the
 ``vncards.bots`` entry points (:func:`~vncards.core.offered_bots`): ``net`` for each
-game in :data:`SHIPPED`, and ``search+net`` for the climbing games among them, so every
+game in :data:`SHIPPED`, and ``search+net`` for the climbing games and Tứ Sắc, so every
 tool seats them by name (``--bots net,greedy,greedy,greedy``). Their factories take a
 seed, as every bot factory does: ``vncards.envs.net:tienlen`` and
 ``vncards.envs.net:tienlen_search`` for Tiến lên, ``vncards.envs.net:samloc`` and
-``vncards.envs.net:samloc_search`` for Sâm Lốc, ``vncards.envs.net:maubinh`` for Mậu
-Binh, ``vncards.envs.net:tusac`` for Tứ Sắc and ``vncards.envs.net:phom`` for Phỏm
-(``net`` only: their search reads no network).
+``vncards.envs.net:samloc_search`` for Sâm Lốc, ``vncards.envs.net:tusac`` and
+``vncards.envs.net:tusac_search`` for Tứ Sắc, ``vncards.envs.net:maubinh`` for Mậu
+Binh and ``vncards.envs.net:phom`` for Phỏm (``net`` only: their search reads no
+network).
 
 The weights are package data (``vncards/envs/weights/<game>.npz``), trained by
 :mod:`vncards.envs.learn`; :func:`net_bot` loads those or any other weights file. A
@@ -189,6 +190,12 @@ SEARCH_TOP = 4
 the network's best play of all are kept besides): see :func:`~vncards.core.guided`."""
 
 
+TUSAC_TOP = 2
+"""Tứ Sắc's ``top``: its search offers four candidates, the network keeps two of them
+(with the search's first guess and the network's best of all); measured in
+``docs/bots.md``."""
+
+
 def search_net_bot(
     game: str = "tienlen",
     seed: int = 0,
@@ -266,7 +273,7 @@ def tusac_search(seed: int = 0, *, think: float = 0.1, iterations: int | None = 
     >>> plugin.result(play_game(plugin, state, bots).final).finished
     True
     """
-    return search_net_bot("tusac", seed, think=think, iterations=iterations)
+    return search_net_bot("tusac", seed, think=think, iterations=iterations, top=TUSAC_TOP)
 
 
 def maubinh_net_bot(
