@@ -243,15 +243,16 @@ def test_the_samples_are_the_network_seats_decisions_with_their_payoffs() -> Non
     assert bot.name == "net"
 
 
-def test_vncards_games_lists_net_for_tusac() -> None:
+def test_vncards_games_lists_net_and_search_net_for_tusac() -> None:
     res = CliRunner().invoke(app, ["games", "--json"])
     assert res.exit_code == 0, res.output
     games = json.loads(res.stdout)
     rows = games if isinstance(games, list) else games.get("games", games)
     tusac_row = next(g for g in rows if g.get("name", g.get("game")) == "tusac")
     assert "net" in tusac_row["bots"]
-    assert "search+net" not in tusac_row["bots"]
+    assert "search+net" in tusac_row["bots"]
     assert tusac.bots["net"](3).name == "net"
+    assert tusac.bots["search+net"](3).name == "search+net"
 
 
 def test_phase_and_turn_are_one_hot_from_the_observer() -> None:
