@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from types import MappingProxyType
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from vncards.core._cards import split_card_list
 from vncards.core._errors import IllegalMove, NotationError, RecordError, RulesError
@@ -214,6 +214,22 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
         """A record action as the game's action; :class:`RecordError` for a bad card."""
         read: ActionT = _reading(self.codec.read_action, state, action, seat)
         return read
+
+    def action_reader(self) -> Callable[[StateT, RecordAction, int], ActionT]:
+        """:meth:`action_from_record` as the referee calls it for every action: the
+        codec's own one-call reader when it has one (``action_reader``) and this
+        plugin reads through it, else the method itself.
+
+        >>> from vncards.phom import plugin
+        >>> plugin.action_reader() == plugin.action_from_record
+        True
+        """
+        if type(self).action_from_record is Plugin.action_from_record:
+            make = getattr(self.codec, "action_reader", None)
+            reader = None if make is None else make()
+            if reader is not None:
+                return cast(Callable[[StateT, RecordAction, int], ActionT], reader)
+        return self.action_from_record
 
     def action_to_record(self, state: StateT, action: ActionT) -> dict[str, Any]:
         """A record action without ``player`` (``state`` is not needed)."""
