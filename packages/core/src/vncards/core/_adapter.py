@@ -60,7 +60,9 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
     A game method ``playout`` is the game's declared fast path (see
     :class:`~vncards.core.FastPlayout`). The members that only pass a call on to the
     game (``decision``, ``apply``, ``decline``, ``view``, ``determinize``, ``result``,
-    ``why_illegal``) are the game's own bound methods on each plugin.
+    ``why_illegal``) are the game's own bound methods on each plugin (``apply`` what
+    the game's ``applier()`` gives, when it has one: a climbing game's is one compiled
+    call).
 
     ``docs/recipes/write-a-game.md`` builds a whole game this way; Phỏm's plugin is
     one:
@@ -128,6 +130,9 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
         playout = getattr(game, "playout", None)
         if playout is not None:
             lent["playout"] = playout
+        applier = getattr(game, "applier", None)
+        if applier is not None:  # the game's apply as one call (a climbing game's)
+            lent["apply"] = applier()
         for tool in tools:
             for name in dir(tool):
                 if not name.startswith("_") and (name in _DEFAULTS or not hasattr(self, name)):
