@@ -23,18 +23,19 @@ from typing import Any
 
 from vncards.core import Bot, get_game, make_bot
 from vncards.envs.learn import measure
-from vncards.envs.net import ROLLOUTS, search_net_bot
+from vncards.envs.net import ROLLOUTS, SEARCH_TOP, search_net_bot
 
 
-def factory(game: str, kind: str, iterations: int) -> Callable[[int], Bot]:
+def factory(game: str, kind: str, iterations: int, top: int = SEARCH_TOP) -> Callable[[int], Bot]:
     """A seed → bot factory: the game's ``search`` (``kind`` ``search``) or its
-    ``search+net`` with the rollouts ``kind`` names, at ``iterations`` rollouts."""
+    ``search+net`` with the rollouts ``kind`` names, at ``iterations`` rollouts, keeping
+    ``top`` of the search's candidates."""
     if kind == "search":
         search = get_game(game).bots["search"]
         return lambda seed: make_bot(search, seed, iterations=iterations)
     if kind not in ROLLOUTS:
         raise SystemExit(f"unknown kind {kind!r}: search or one of {', '.join(ROLLOUTS)}")
-    return lambda seed: search_net_bot(game, seed, iterations=iterations, rollout=kind)
+    return lambda seed: search_net_bot(game, seed, iterations=iterations, rollout=kind, top=top)
 
 
 def positions(game: str, n: int = 20) -> list[tuple[Any, Any]]:
@@ -83,12 +84,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=250)
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--opponent", default="greedy", help="the bot of the other seats")
+    parser.add_argument("--top", type=int, default=SEARCH_TOP, help="candidates the net keeps")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     places = positions(args.game)
     for spec in args.kinds:
         kind, _, budget = spec.partition(":")
-        make = factory(args.game, kind, int(budget))
+        make = factory(args.game, kind, int(budget), args.top)
         us = rollout_cost(make, places)
         started = time.process_time()
         s = measure(
@@ -97,7 +99,8 @@ def main() -> None:
         )  # fmt: skip
         cpu = time.process_time() - started
         if args.json:
-            figures = {"kind": kind, "rollouts": int(budget), "us_per_rollout": us}
+            figures = {"kind": kind, "rollouts": int(budget), "top": args.top}
+            figures["us_per_rollout"] = us
             print(json.dumps({**figures, **s.to_json(), "cpu_s": cpu}))
         else:
             print(f"{kind} at {budget} rollouts ({us:.0f} µs each): {s} ({cpu:.0f} s CPU)")

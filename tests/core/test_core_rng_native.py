@@ -12,7 +12,7 @@ import random
 import pytest
 from vncards.core import _rng, _splitmix
 from vncards.core._native import SELECTED
-from vncards.core._rng import Rng, deal_masks
+from vncards.core._rng import Rng, deal, deal_masks
 
 MASK = (1 << 64) - 1
 
@@ -80,6 +80,21 @@ def test_deal_masks_match_the_reference(deck: int, sizes: list[int]) -> None:
             want.append(sum(1 << c for c in cards[pos : pos + size]))
             pos += size
         assert deal_masks(seed, deck, sizes) == want, seed
+
+
+@pytest.mark.parametrize(
+    ("deck", "sizes"), [(52, [13] * 4), (52, [13, 13]), (52, [9, 9]), (112, [20] * 4), (4, [])]
+)
+def test_deal_matches_the_reference(deck: int, sizes: list[int]) -> None:
+    # sorted hands dealt in blocks, the rest the stock in draw order (the compiled build
+    # deals through _splitmix.deal)
+    for seed in SEEDS:
+        cards, _ = _reference_shuffle(seed, deck)
+        want, pos = [], 0
+        for size in sizes:
+            want.append(sorted(cards[pos : pos + size]))
+            pos += size
+        assert deal(seed, deck, sizes) == (want, cards[pos:]), seed
 
 
 def test_the_kernel_takes_the_state_as_a_signed_number() -> None:

@@ -260,13 +260,15 @@ def samples_are_decisions(game: str, features: Any, players: int, types: int) ->
     assert make_player(game, network, f, margin=0.1, seed=1).name == "net"
 
 
-def games_lists_net(game: str) -> None:
-    """``vncards games`` offers ``net`` for ``game`` (not ``search+net``), and the game's
-    ``net`` bot is the network's."""
+def games_lists_net(game: str, *, search_net: bool = False) -> None:
+    """``vncards games`` offers ``net`` for ``game`` (and ``search+net`` exactly when
+    ``search_net``), and the game's bots of those names are the network's."""
     res = CliRunner().invoke(app, ["games", "--json"])
     assert res.exit_code == 0, res.output
     rows = json.loads(res.stdout)["games"]
     row = next(g for g in rows if g["name"] == game)
     assert "net" in row["bots"]
-    assert "search+net" not in row["bots"]
+    assert ("search+net" in row["bots"]) is search_net
     assert get_game(game).bots["net"](3).name == "net"
+    if search_net:
+        assert get_game(game).bots["search+net"](3).name == "search+net"

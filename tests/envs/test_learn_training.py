@@ -106,6 +106,15 @@ def test_greedy_seats_are_not_recorded_and_targets_are_payoffs() -> None:
     assert abs(float(alone.payoffs.sum())) < len(alone.payoffs) * 13 * 4
 
 
+def test_a_win_bonus_moves_lá_from_the_losers_to_the_winner_and_nothing_else() -> None:
+    trainer = Trainer(_tiny())
+    plain = play_batch(PlaySettings(players=(3,)), trainer.net, 4, 0, 6)
+    bonus = play_batch(PlaySettings(players=(3,), win_bonus=12.0), trainer.net, 4, 0, 6)
+    assert np.array_equal(plain.rows, bonus.rows)  # the same games are played
+    moved = sorted(set((bonus.payoffs - plain.payoffs).tolist()))
+    assert moved == [-6.0, 12.0]  # the winner's rows gain 12, each loser's give 6
+
+
 def _positions(seeds: range) -> list[tuple[Any, Any]]:
     """Positions of greedy 4-player games, a few choices in, with their decisions."""
     out: list[tuple[Any, Any]] = []

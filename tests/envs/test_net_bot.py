@@ -68,6 +68,7 @@ MAKERS: dict[str, Callable[[int], Bot]] = {
     "tienlen-search+net-net": lambda seed: net.search_net_bot(
         "tienlen", seed, iterations=12, rollout="net"
     ),
+    "tusac-search+net": lambda seed: net.tusac_search(seed, iterations=40),
 }
 
 

@@ -115,8 +115,8 @@ def test_the_samples_are_the_network_seats_decisions_with_their_payoffs() -> Non
     checks.samples_are_decisions("tusac", FEATURES, 4, len(ACTION_TYPES))
 
 
-def test_vncards_games_lists_net_for_tusac() -> None:
-    checks.games_lists_net("tusac")
+def test_vncards_games_lists_net_and_search_net_for_tusac() -> None:
+    checks.games_lists_net("tusac", search_net=True)
 
 
 def test_phase_and_turn_are_one_hot_from_the_observer() -> None:

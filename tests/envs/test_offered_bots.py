@@ -1,7 +1,7 @@
 """Bots a package offers for a game it does not own (the ``vncards.bots`` entry-point
-group): ``vncards-envs`` offers ``net`` and ``search+net`` to Tiến lên and Sâm Lốc, whose
-shipped networks they play, and ``net`` to the other games, so every tool seats them by
-name; a game offered no such bot says so."""
+group): ``vncards-envs`` offers ``net`` and ``search+net`` to Tiến lên, Sâm Lốc and Tứ
+Sắc, whose shipped networks they play, and ``net`` to the other games, so every tool
+seats them by name; a game offered no such bot says so."""
 
 from __future__ import annotations
 
@@ -48,14 +48,13 @@ def kept_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_envs_package_offers_net_and_search_net_to_the_games_with_a_network() -> None:
-    for game in ("tienlen", "samloc"):
+    for game in ("tienlen", "samloc", "tusac"):
         offered = offered_bots(game)
         assert list(offered) == ["net", "search+net"]
         assert offered["net"].reference == f"vncards.envs.net:{game}"
         assert offered["search+net"].reference == f"vncards.envs.net:{game}_search"
         assert {"net", "search+net"} <= set(get_game(game).bots)
     assert list(offered_bots("maubinh")) == ["net"]
-    assert list(offered_bots("tusac")) == ["net"]
     assert list(offered_bots("phom")) == ["net"]
     bots = get_game("tienlen").bots
     assert list(bots)[:3] == ["random", "greedy", "search"]  # the game's own come first
@@ -100,12 +99,24 @@ def test_a_plugin_imported_by_reference_still_finds_the_offered_bots() -> None:
 
 
 def test_a_game_without_a_guided_search_says_which_games_the_bot_is_offered_for() -> None:
-    words = "'search+net' is offered for samloc, tienlen only, not for phom"
+    words = "'search+net' is offered for samloc, tienlen, tusac only, not for phom"
     with pytest.raises(PluginError, match=re.escape(words)):
         bot_factory(get_game("phom"), "search+net")
     res = CliRunner().invoke(app, ["simulate", "phom", "--games", "2", "--bots", "search+net"])
     assert res.exit_code != 0
     assert words in " ".join(res.output.split())
+
+
+def test_simulate_seats_tusac_search_net_by_name() -> None:
+    res = CliRunner().invoke(
+        app,
+        ["simulate", "tusac", "--games", "2", "--players", "4", "--seed", "2",
+         "--bots", "search+net,greedy,greedy,greedy", "--think", "0.005", "--json"],
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["games"] == 2
+    assert data["bots"] == ["search+net", "greedy", "greedy", "greedy"]
 
 
 def test_simulate_seats_the_offered_bots_by_name() -> None:

@@ -64,7 +64,13 @@ def test_search_sees_only_views_states_differing_in_hidden_cards_choose_alike(ga
 
 @pytest.mark.parametrize(
     ("game", "bot"),
-    [("tienlen", "search"), ("samloc", "search"), ("tusac", "search"), ("tienlen", "search+net")],
+    [
+        ("tienlen", "search"),
+        ("samloc", "search"),
+        ("tusac", "search"),
+        ("tienlen", "search+net"),
+        ("tusac", "search+net"),
+    ],
 )
 def test_search_plays_whole_games_and_a_seed_replays_them(game: str, bot: str) -> None:
     plugin = GAMES[game]

@@ -111,7 +111,7 @@ def test_heads_up_search_net_searches_a_few_plays_where_search_tries_them_all() 
     assert plain.name == "search"
 
 
-def test_the_network_guide_needs_a_climbing_games_view() -> None:
+def test_the_network_guide_needs_its_games_view() -> None:
     guide = search_net_bot("tienlen", 0, iterations=10).guide
     assert isinstance(guide, NetGuide)
     with pytest.raises(TypeError, match="ShedView"):

@@ -86,7 +86,7 @@ def _config(learn: Any, game: str, options: dict[str, Any], seed: int) -> Any:
     play = learn.PlaySettings(
         game=game, variant=options["variant"], players=_widths(options["players"], "--players"),
         explore=options["explore"], greedy_share=options["greedy_share"],
-        margin=options["margin"],
+        margin=options["margin"], win_bonus=options["win_bonus"],
     )  # fmt: skip
     return learn.TrainConfig(
         play=play, hidden=_widths(options["hidden"], "--hidden"), lr=options["lr"],
@@ -144,6 +144,10 @@ def train_command(
         float,
         typer.Option("--margin", help="How much better than greedy's play another must score."),
     ] = 0.0,
+    win_bonus: Annotated[
+        float,
+        typer.Option("--win-bonus", help="Lá added to a win in the network's targets."),
+    ] = 0.0,
     hidden: Annotated[str, typer.Option("--hidden", help="Hidden layer widths.")] = "256,128",
     lr: Annotated[float, typer.Option("--lr", help="Adam's step size.")] = 3e-4,
     replay: Annotated[
@@ -179,8 +183,8 @@ def train_command(
     folder.mkdir(parents=True, exist_ok=True)
     options = {
         "players": players, "greedy_share": greedy_share, "explore": explore, "margin": margin,
-        "hidden": hidden, "lr": lr, "replay": replay, "eval_every": eval_every,
-        "eval_deals": eval_deals, "variant": variant,
+        "win_bonus": win_bonus, "hidden": hidden, "lr": lr, "replay": replay,
+        "eval_every": eval_every, "eval_deals": eval_deals, "variant": variant,
     }  # fmt: skip
     checkpoint = folder / "checkpoint.npz"
     if resume and checkpoint.is_file():

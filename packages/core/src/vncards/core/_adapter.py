@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from types import MappingProxyType
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from vncards.core._cards import split_card_list
 from vncards.core._errors import IllegalMove, NotationError, RecordError, RulesError
@@ -60,7 +60,9 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
     A game method ``playout`` is the game's declared fast path (see
     :class:`~vncards.core.FastPlayout`). The members that only pass a call on to the
     game (``decision``, ``apply``, ``decline``, ``view``, ``determinize``, ``result``,
-    ``why_illegal``) are the game's own bound methods on each plugin.
+    ``why_illegal``) are the game's own bound methods on each plugin (``apply`` what
+    the game's ``applier()`` gives, when it has one: a climbing game's is one compiled
+    call).
 
     ``docs/recipes/write-a-game.md`` builds a whole game this way; Phỏm's plugin is
     one:
@@ -128,6 +130,9 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
         playout = getattr(game, "playout", None)
         if playout is not None:
             lent["playout"] = playout
+        applier = getattr(game, "applier", None)
+        if applier is not None:  # the game's apply as one call (a climbing game's)
+            lent["apply"] = applier()
         for tool in tools:
             for name in dir(tool):
                 if not name.startswith("_") and (name in _DEFAULTS or not hasattr(self, name)):
@@ -214,6 +219,22 @@ class Plugin(Generic[StateT, ActionT, RulesT]):
         """A record action as the game's action; :class:`RecordError` for a bad card."""
         read: ActionT = _reading(self.codec.read_action, state, action, seat)
         return read
+
+    def action_reader(self) -> Callable[[StateT, RecordAction, int], ActionT]:
+        """:meth:`action_from_record` as the referee calls it for every action: the
+        codec's own one-call reader when it has one (``action_reader``) and this
+        plugin reads through it, else the method itself.
+
+        >>> from vncards.phom import plugin
+        >>> plugin.action_reader() == plugin.action_from_record
+        True
+        """
+        if type(self).action_from_record is Plugin.action_from_record:
+            make = getattr(self.codec, "action_reader", None)
+            reader = None if make is None else make()
+            if reader is not None:
+                return cast(Callable[[StateT, RecordAction, int], ActionT], reader)
+        return self.action_from_record
 
     def action_to_record(self, state: StateT, action: ActionT) -> dict[str, Any]:
         """A record action without ``player`` (``state`` is not needed)."""

@@ -209,6 +209,8 @@ def deal(seed: int, deck_size: int, hand_sizes: list[int]) -> tuple[list[list[in
     """
     if sum(hand_sizes) > deck_size:
         raise ValueError("not enough cards for these hands")
+    if _NATIVE:
+        return _splitmix.deal(_signed(Rng(seed)._state), deck_size, hand_sizes)
     cards = list(range(deck_size))
     Rng(seed).shuffle(cards)
     hands = []

@@ -71,7 +71,9 @@ class _Reader:
     name = "record"
 
     def __init__(self, plugin: Any, record: GameRecord) -> None:
-        self.read_action = plugin.action_from_record
+        # the plugin's one-call reader when it has one (the same reading, fewer calls)
+        reader = getattr(plugin, "action_reader", None)
+        self.read_action = plugin.action_from_record if reader is None else reader()
         self.record = record
         self.actions = record.actions
         self.seats = {name: seat for seat, name in enumerate(record.players)}

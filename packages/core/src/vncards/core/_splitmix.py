@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from mypy_extensions import i64
 
-__all__ = ["deal_masks", "native", "shuffle"]
+__all__ = ["deal", "deal_masks", "native", "shuffle"]
 
 # the constants of SplitMix64 (0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB)
 # less 2**64: the same 64 bits as signed numbers
@@ -101,3 +101,21 @@ def deal_masks(state: i64, deck_size: int, hand_sizes: Sequence[int]) -> list[in
         masks.append(mask)
         pos += size
     return masks
+
+
+def deal(
+    state: i64, deck_size: int, hand_sizes: Sequence[int]
+) -> tuple[list[list[int]], list[int]]:
+    """``_rng.deal`` from the generator's state (signed): the deck ``0..deck_size-1``
+    shuffled, dealt in blocks, each hand sorted, the rest the stock in draw order.
+
+    Right only when :func:`native` is true.
+    """
+    cards = list(range(deck_size))
+    shuffle(state, cards)
+    hands = []
+    pos = 0
+    for size in hand_sizes:
+        hands.append(sorted(cards[pos : pos + size]))
+        pos += size
+    return hands, cards[pos:]

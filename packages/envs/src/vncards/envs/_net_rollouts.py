@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from vncards.core import STOP, Bot, SearchHooks, ShedView, drive
+from vncards.core import STOP, Bot, SearchHooks, drive
 from vncards.core._search import SearchGame
 from vncards.envs.learn._bot import NetBot
 
@@ -98,8 +98,9 @@ class NetLeaf(_Kept):
         if d is None or d.seat != seat:
             return self.base.reward(plugin, state, seat)
         view = plugin.view(state, seat)
-        if not isinstance(view, ShedView):
-            raise TypeError("the network scores climbing games: it needs a ShedView")
+        kind = self.net.features.view_type
+        if not isinstance(view, kind):
+            raise TypeError(f"the network scores a {kind.__name__}, not {type(view).__name__}")
         return self.scale * float(self.net.scores(view, d.actions, d.optional).max())
 
 

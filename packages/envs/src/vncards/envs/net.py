@@ -1,12 +1,13 @@
 """The shipped networks as bots. ``vncards-envs`` offers them to the games through the
 ``vncards.bots`` entry points (:func:`~vncards.core.offered_bots`): ``net`` for each
-game in :data:`SHIPPED`, and ``search+net`` for the climbing games among them, so every
+game in :data:`SHIPPED`, and ``search+net`` for the climbing games and Tứ Sắc, so every
 tool seats them by name (``--bots net,greedy,greedy,greedy``). Their factories take a
 seed, as every bot factory does: ``vncards.envs.net:tienlen`` and
 ``vncards.envs.net:tienlen_search`` for Tiến lên, ``vncards.envs.net:samloc`` and
-``vncards.envs.net:samloc_search`` for Sâm Lốc, ``vncards.envs.net:maubinh`` for Mậu
-Binh, ``vncards.envs.net:tusac`` for Tứ Sắc and ``vncards.envs.net:phom`` for Phỏm
-(``net`` only: their search reads no network).
+``vncards.envs.net:samloc_search`` for Sâm Lốc, ``vncards.envs.net:tusac`` and
+``vncards.envs.net:tusac_search`` for Tứ Sắc, ``vncards.envs.net:maubinh`` for Mậu
+Binh and ``vncards.envs.net:phom`` for Phỏm (``net`` only: their search reads no
+network).
 
 The weights are package data (``vncards/envs/weights/<game>.npz``), trained by
 :mod:`vncards.envs.learn`; :func:`net_bot` loads those or any other weights file. A
@@ -28,7 +29,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vncards.core import SearchBot, ShedView, View, get_game, make_bot
+from vncards.core import SearchBot, View, get_game, make_bot
 from vncards.envs._net_rollouts import NetLeaf, NetPolicy
 from vncards.envs.learn._actors import row_features
 from vncards.envs.learn._bot import NetBot, RowFeatures
@@ -53,6 +54,7 @@ __all__ = [
     "tienlen",
     "tienlen_search",
     "tusac",
+    "tusac_search",
 ]
 
 SHIPPED = ("tienlen", "samloc", "maubinh", "tusac", "phom")
@@ -170,8 +172,9 @@ class NetGuide:
 
     def scores(self, view: View, actions: Sequence[Any], optional: bool) -> list[float]:
         """The network's score of each action (then of declining, when ``optional``)."""
-        if not isinstance(view, ShedView):
-            raise TypeError("the network guides climbing games: it needs a ShedView")
+        kind = self.bot.features.view_type
+        if not isinstance(view, kind):
+            raise TypeError(f"the network guides from a {kind.__name__}, not {type(view).__name__}")
         scored: list[float] = self.bot.scores(view, actions, optional).tolist()
         return scored
 
@@ -185,6 +188,12 @@ or cut at the searching seat's next choice and scored by the network
 SEARCH_TOP = 4
 """How many of the search's candidates the network keeps (the search's first guess and
 the network's best play of all are kept besides): see :func:`~vncards.core.guided`."""
+
+
+TUSAC_TOP = 2
+"""Tứ Sắc's ``top``: its search offers four candidates, the network keeps two of them
+(with the search's first guess and the network's best of all); measured in
+``docs/bots.md``."""
 
 
 def search_net_bot(
@@ -251,6 +260,20 @@ def samloc_search(seed: int = 0, *, think: float = 0.1, iterations: int | None =
     """Sâm Lốc's ``search`` guided by the shipped network
     (``vncards.envs.net:samloc_search``, the bot ``search+net``)."""
     return search_net_bot("samloc", seed, think=think, iterations=iterations)
+
+
+def tusac_search(seed: int = 0, *, think: float = 0.1, iterations: int | None = None) -> SearchBot:
+    """Tứ Sắc's ``search`` guided by the shipped network
+    (``vncards.envs.net:tusac_search``, the bot ``search+net``).
+
+    >>> from vncards.core import play_game
+    >>> from vncards.tusac import plugin
+    >>> bots = [tusac_search(1, iterations=8), *(plugin.bots["greedy"](s) for s in (2, 3, 4))]
+    >>> state = plugin.new_game(plugin.presets[plugin.default_preset], 4, seed=9)
+    >>> plugin.result(play_game(plugin, state, bots).final).finished
+    True
+    """
+    return search_net_bot("tusac", seed, think=think, iterations=iterations, top=TUSAC_TOP)
 
 
 def maubinh_net_bot(

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Generic
 
 from vncards.core._cardset import mask_ids
@@ -22,6 +23,7 @@ from vncards.core.climbing._actions import Declare, Pass, Play, SheddingAction, 
 from vncards.core.climbing._engine import ClimbState
 from vncards.core.climbing._game import ClimbingGame
 from vncards.core.climbing._hooks import RulesT
+from vncards.core.climbing._record_read import ActionReader
 from vncards.core.climbing._tokens import _STR
 
 __all__ = ["ClimbingCodec"]
@@ -81,6 +83,20 @@ class ClimbingCodec(Generic[RulesT]):
         if kind == "declare":
             return Declare(seat, value)
         raise RecordError(f"{self.game.name} records have no {kind!r} actions")
+
+    def action_reader(self) -> Callable[[ClimbState, RecordAction, int], SheddingAction] | None:
+        """:meth:`read_action` as one compiled call that also makes an unreadable card a
+        :class:`~vncards.core.RecordError` (what the plugin's ``action_from_record``
+        does), or ``None`` for a codec that reads otherwise (a subclass's own
+        ``read_action``).
+
+        >>> from vncards.tienlen import plugin
+        >>> plugin.codec.action_reader() is not None
+        True
+        """
+        if type(self).read_action is not ClimbingCodec.read_action:
+            return None
+        return ActionReader(self.game.name)
 
     def write_action(self, action: SheddingAction) -> dict[str, Any]:
         """The record form of an action (without ``player``)."""

@@ -47,8 +47,10 @@ Features: TypeAlias = "ClimbFeatures | MeldFeatures | PhomFeatures | ArrangeFeat
 class PlaySettings:
     """How the actors play: the game and its preset, the table sizes (game ``i`` seats
     ``players[i % len(players)]``), the chance of a random action, the chance that each
-    seat but one is the game's greedy bot, and the network seats' ``margin`` (see
-    :class:`~vncards.envs.learn.NetBot`)."""
+    seat but one is the game's greedy bot, the network seats' ``margin`` (see
+    :class:`~vncards.envs.learn.NetBot`), and ``win_bonus``: lá added to the winner's
+    payoff and taken evenly from the others' (so a sample's target still sums to zero over
+    the table), for a network that should value winning above the lá it is paid."""
 
     game: str = "tienlen"
     variant: str | None = None
@@ -56,6 +58,7 @@ class PlaySettings:
     explore: float = 0.05
     greedy_share: float = 0.0
     margin: float = 0.0
+    win_bonus: float = 0.0
 
 
 @dataclass
@@ -108,12 +111,21 @@ def play_batch(settings: PlaySettings, net: MLP, seed: int, start: int, stop: in
             bots.append(bot)
             nets.append((seat, bot))
         played = play_game(plugin, plugin.new_game(rules, n, game_seed), bots, keep_start=False)
-        paid = plugin.result(played.final).payments
+        paid = _targets(plugin.result(played.final), settings.win_bonus)
         for seat, bot in nets:
             for state, action in bot.seen:
                 rows.append(np.concatenate([state, action]))
-                payoffs.append(float(paid[seat]))
+                payoffs.append(paid[seat])
     return _batch(rows, payoffs, features.state_size + features.action_size, stop - start)
+
+
+def _targets(result: Any, win_bonus: float) -> list[float]:
+    """Each seat's payoff: its lá, and ``win_bonus`` to the winner from the others."""
+    paid = [float(p) for p in result.payments]
+    if win_bonus and result.winner is not None and len(paid) > 1:
+        share = win_bonus / (len(paid) - 1)
+        paid = [p + win_bonus if s == result.winner else p - share for s, p in enumerate(paid)]
+    return paid
 
 
 def _batch(rows: list[np.ndarray], payoffs: list[float], width: int, games: int) -> Batch:
