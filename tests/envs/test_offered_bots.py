@@ -107,28 +107,23 @@ def test_a_game_without_a_guided_search_says_which_games_the_bot_is_offered_for(
     assert words in " ".join(res.output.split())
 
 
-def test_simulate_seats_tusac_search_net_by_name() -> None:
+@pytest.mark.parametrize(
+    ("game", "games", "bots"),
+    [
+        ("tienlen", 4, "net,search+net,greedy,greedy"),
+        ("tusac", 2, "search+net,greedy,greedy,greedy"),
+    ],
+)
+def test_simulate_seats_the_offered_bots_by_name(game: str, games: int, bots: str) -> None:
     res = CliRunner().invoke(
         app,
-        ["simulate", "tusac", "--games", "2", "--players", "4", "--seed", "2",
-         "--bots", "search+net,greedy,greedy,greedy", "--think", "0.005", "--json"],
+        ["simulate", game, "--games", str(games), "--players", "4", "--seed", "2",
+         "--bots", bots, "--think", "0.005", "--json"],
     )  # fmt: skip
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
-    assert data["games"] == 2
-    assert data["bots"] == ["search+net", "greedy", "greedy", "greedy"]
-
-
-def test_simulate_seats_the_offered_bots_by_name() -> None:
-    res = CliRunner().invoke(
-        app,
-        ["simulate", "tienlen", "--games", "4", "--players", "4", "--seed", "2",
-         "--bots", "net,search+net,greedy,greedy", "--think", "0.005", "--json"],
-    )  # fmt: skip
-    assert res.exit_code == 0, res.output
-    data = json.loads(res.stdout)
-    assert data["games"] == 4
-    assert data["bots"] == ["net", "search+net", "greedy", "greedy"]
+    assert data["games"] == games
+    assert data["bots"] == bots.split(",")
 
 
 def test_compare_seats_them_by_name() -> None:

@@ -213,9 +213,4 @@ def deal(seed: int, deck_size: int, hand_sizes: list[int]) -> tuple[list[list[in
         return _splitmix.deal(_signed(Rng(seed)._state), deck_size, hand_sizes)
     cards = list(range(deck_size))
     Rng(seed).shuffle(cards)
-    hands = []
-    pos = 0
-    for size in hand_sizes:
-        hands.append(sorted(cards[pos : pos + size]))
-        pos += size
-    return hands, cards[pos:]
+    return _splitmix.split_sorted(cards, hand_sizes)

@@ -113,6 +113,16 @@ def deal(
     """
     cards = list(range(deck_size))
     shuffle(state, cards)
+    return split_sorted(cards, hand_sizes)
+
+
+def split_sorted(cards: list[int], hand_sizes: Sequence[int]) -> tuple[list[list[int]], list[int]]:
+    """``cards`` dealt in blocks of ``hand_sizes``, each hand sorted, and the rest in
+    order (right in either build).
+
+    >>> split_sorted([5, 2, 9, 1, 7], [2, 2])
+    ([[2, 5], [1, 9]], [7])
+    """
     hands = []
     pos = 0
     for size in hand_sizes:
