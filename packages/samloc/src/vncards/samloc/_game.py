@@ -39,11 +39,17 @@ from vncards.core import (
     climb_refusal,
     random_first,
 )
+from vncards.samloc._asking import (
+    decline_seat,
+    lowest_holder,
+    ranked_instant_wins,
+    side_step,
+)
 from vncards.samloc._bots import BOTS
 from vncards.samloc._engine import TWOS, SamEngine, SamState
 from vncards.samloc._events import BaoMotViolated, OneCard, Stuck
 from vncards.samloc._facts import COMPARE_FACTS
-from vncards.samloc._hands import INSTANT_WINS, PRIORITY, instant_win_code
+from vncards.samloc._hands import INSTANT_WINS
 from vncards.samloc._info import INFO
 from vncards.samloc._rules import DEFAULT_PRESET, PRESETS, SamRules, preset_differences
 from vncards.samloc._search import search_bot
@@ -76,6 +82,12 @@ class SamLoc(ClimbingGame[SamRules]):
         self._engines: dict[SamRules, SamEngine] = {}
         self._last: tuple[SamRules, SamEngine] | None = None
         self._last_result: tuple[ClimbState, int, GameResult] | None = None
+        # the báo Sâm hooks, compiled: the playout loop calls them straight (unless a
+        # subclass has hooks of its own)
+        if type(self).side_decision is SamLoc.side_decision:
+            self.side_decision = side_step  # type: ignore[method-assign]
+        if type(self).decline is SamLoc.decline:
+            self.decline = decline_seat  # type: ignore[method-assign]
 
     # ------------------------------------------------------------ setup
 
@@ -111,11 +123,7 @@ class SamLoc(ClimbingGame[SamRules]):
         """
         if rules.first_lead == "random":
             return random_first(seed, len(hands))
-        dealt = 0
-        for h in hands:
-            dealt |= h
-        lowest = dealt & -dealt  # the lowest card dealt
-        return next(i for i, h in enumerate(hands) if h & lowest)
+        return lowest_holder(hands)
 
     def start(
         self, rules: SamRules, hands: Sequence[int], first: int, *, later: bool = False
@@ -164,25 +172,13 @@ class SamLoc(ClimbingGame[SamRules]):
         >>> plugin.instant_wins(plugin.presets["standard"], [pairs, triples])
         [(1, 'three-triples'), (0, 'five-pairs')]
         """
-        return self._ranked_instant_wins(rules, hands, first)
-
-    def _ranked_instant_wins(
-        self, rules: SamRules, hands: Sequence[int], first: int
-    ) -> list[tuple[int, str]]:
-        n = len(hands)
-        found = []
-        for seat, hand in enumerate(hands):
-            code = instant_win_code(hand, rules)
-            if code is not None:
-                found.append((PRIORITY[code], (seat - first) % n, seat, code))
-        found.sort()
-        return [(seat, code) for _, _, seat, code in found]
+        return ranked_instant_wins(rules, hands, first)
 
     def at_deal(self, state: ClimbState, rules: SamRules) -> None:
         """Tới trắng is checked at the deal, before any Sâm declaration."""
         if rules.instant_wins_first_game_only and cast(SamState, state).later:
             return
-        wins = self._ranked_instant_wins(rules, state.dealt, state.turn)
+        wins = ranked_instant_wins(rules, state.dealt, state.turn)
         if wins:
             seat, code = wins[0]
             cast(SamState, state).instant = (seat, code)
@@ -265,29 +261,6 @@ class SamLoc(ClimbingGame[SamRules]):
             return ("holds only a 2, which may not go out (thối 2), and leaves play.",)
         return None
 
-    def _next_to_ask(self, state: ClimbState) -> int:
-        # asked up to twice per seat before every game (the question, then the
-        # decline's check): the annotation, not a cast
-        st: SamState = state  # type: ignore[assignment]
-        n = len(state.hands)
-        first = st.first
-        declarer = st.declarer
-        if declarer == -1:
-            # no declaration yet: the seats asked are the first ones in turn order, each
-            # of which declined (decline accepts only the seat asked)
-            k = len(st.declined)
-            return -1 if k >= n else (first + k) % n
-        asked = st.declared + st.declined
-        for k in range(n):
-            s = first + k
-            if s >= n:
-                s -= n
-            if s == declarer:
-                return -1
-            if s not in asked:
-                return s
-        return -1
-
     def side_decision(self, state: ClimbState) -> tuple[int, Sequence[SheddingAction], bool] | None:
         """Before the first play, each seat in turn order may declare Sâm (an optional
         choice; a declaration makes the farther seats' moot).
@@ -299,18 +272,11 @@ class SamLoc(ClimbingGame[SamRules]):
         >>> plugin.side_decision(st)[0]
         3
         """
-        if not state.pile:
-            seat = self._next_to_ask(state)
-            if seat >= 0:
-                return seat, [_DECLARE[seat] if seat < len(_DECLARE) else Declare(seat)], True
-        return None
+        return side_step(state)
 
     def decline(self, state: ClimbState, seat: int) -> None:
         """``seat`` does not declare Sâm; the next seat is asked."""
-        if state.finished or state.pile or self._next_to_ask(state) != seat:
-            raise IllegalMove("nothing-to-decline", "There is no optional choice to decline.")
-        st = cast(SamState, state)
-        st.declined = (*st.declined, seat)
+        decline_seat(state, seat)
 
     # ------------------------------------------------------------ settlement
 
@@ -344,8 +310,7 @@ class SamLoc(ClimbingGame[SamRules]):
         return res
 
 
-# the declaration offered to each seat: immutable, so one value serves every game
-_DECLARE = tuple(Declare(seat) for seat in range(8))
+# the declaration events, immutable: one value serves every game
 _DECLARED = tuple(Declared(seat, "sam") for seat in range(8))
 
 
