@@ -299,6 +299,38 @@ def test_play_game_applies_through_an_apply_a_subclass_replaces() -> None:
     assert applied == played.actions
 
 
+def test_sam_hooks_a_subclass_overrides_are_the_ones_the_playout_calls() -> None:
+    """Sâm's ``side_decision`` and ``decline`` are compiled functions bound in its class;
+    a subclass that overrides them as methods has the compiled playout call its own
+    (random bots), and the games are the ones the base plays."""
+    asked: list[int] = []
+    declined: list[int] = []
+
+    class Watching(SamLoc):
+        def side_decision(self, state: ClimbState) -> Any:
+            side = super().side_decision(state)
+            if side is not None:
+                asked.append(side[0])
+            return side
+
+        def decline(self, state: ClimbState, seat: int) -> None:
+            declined.append(seat)
+            super().decline(state, seat)
+
+    game = build_sam_plugin(Watching())
+    rules = game.presets[game.default_preset]
+    for seed in range(5):
+        bots: list[Bot] = [game.bots["random"](s) for s in range(4)]
+        played = play_game(game, game.new_game(rules, 4, seed), bots)
+        base_bots: list[Bot] = [samloc.bots["random"](s) for s in range(4)]
+        base = play_game(samloc, samloc.new_game(rules, 4, seed), base_bots)
+        assert played.actions == base.actions
+        assert game.result(played.final) == samloc.result(base.final)
+    assert asked
+    assert declined
+    assert set(declined) <= set(asked)
+
+
 @pytest.mark.parametrize("plugin", [tienlen, samloc], ids=["tienlen", "samloc"])
 def test_an_offered_play_made_unchecked_leaves_what_play_leaves(plugin: Any) -> None:
     """Engines with ``offers_legal_plays`` let the fast loop make an offered play without

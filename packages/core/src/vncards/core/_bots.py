@@ -2,37 +2,13 @@
 
 from __future__ import annotations
 
-import _random
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-__all__ = ["RandomBot", "seeded_random"]
-
-_Random = random.Random
-_seed_in_c = _random.Random.seed
-
-
-def seeded_random(seed: int) -> random.Random:
-    """``random.Random(seed)``, the same generator in the same state, made without the
-    two Python-level calls of its constructor (``Random.__init__`` and ``Random.seed``):
-    an int seed goes straight to the C seeding, as ``Random.seed`` would hand it on.
-    Bots make one per game, so this is on every simulated game's path; any other seed
-    goes through ``random.Random``.
-
-    >>> seeded_random(7).getstate() == random.Random(7).getstate()
-    True
-    >>> seeded_random("a").random() == random.Random("a").random()
-    True
-    """
-    if type(seed) is not int:
-        return _Random(seed)
-    rng = _Random.__new__(_Random)
-    _seed_in_c(rng, seed)
-    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed sets it
-    return rng
+__all__ = ["RandomBot"]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -65,7 +41,7 @@ class RandomBot:
     def __init__(self, seed: int = 0, decline: float = 0.5) -> None:
         # a loop that draws for this bot (see drawn_in_loop) calls ``_random`` once per
         # choice as ``choose`` does: keep the two in step
-        self._random = seeded_random(seed).random
+        self._random = random.Random(seed).random
         self.decline = decline
 
     def choose(self, view: Any, actions: Sequence[Any], optional: bool) -> Any | None:

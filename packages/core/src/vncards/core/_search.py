@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from mypy_extensions import mypyc_attr
-from vncards.core._bots import seeded_random
 from vncards.core._cards import parse_card
 from vncards.core._drive import RandomRollout, drive
 from vncards.core._events import Event, View
@@ -288,7 +287,7 @@ class SearchBot:
                     plugin.decline(state, seat)
                 else:
                     plugin.apply(state, choice)
-                hooks.rollout(plugin, state, seeded_random(rollout_seed))
+                hooks.rollout(plugin, state, random.Random(rollout_seed))
                 payoffs[i].append(hooks.reward(plugin, state, seat))
             spent += len(alive)
             rounds += 1

@@ -5,13 +5,13 @@ seat's view: its own 13 cards, the rules and the instant hands shown at the deal
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 from vncards.core import BotMaker, View, parse_card
-from vncards.core._bots import seeded_random
 from vncards.maubinh._engine import Arrange
 from vncards.maubinh._hands import evaluator
 from vncards.maubinh._rules import MauBinhRules
@@ -75,7 +75,7 @@ class RandomArrangeBot(ArrangingBot):
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = seeded_random(seed)
+        self.rng = random.Random(seed)
 
     def split(self, rules: MauBinhRules, cards: Sequence[int], shown: Sequence[int]) -> Split:
         """A random valid split."""
@@ -113,7 +113,7 @@ class SolverBot(ArrangingBot):
     name = "solver"
 
     def __init__(self, seed: int = 0, samples: int = 40) -> None:
-        self.rng = seeded_random(seed)
+        self.rng = random.Random(seed)
         self.samples = samples
         self.last_expected = 0.0
 

@@ -1,15 +1,20 @@
 """Sâm's hooks before the first play, compiled: who is asked to declare Sâm next, the
-question itself, a decline, and the tới trắng hands ranked (the plugin's
-:meth:`~vncards.samloc.SamLoc.side_decision`, ``decline`` and ``instant_wins`` call
-these; the compiled playout loop calls them straight).
+question itself, a decline, and the tới trắng hands ranked. ``side_step`` and
+``decline_seat`` are :class:`~vncards.samloc.SamLoc`'s ``side_decision`` and
+``decline`` (so the compiled playout loop calls them with no method between);
+``instant_wins`` calls the ranking.
 
 >>> from vncards.samloc import plugin
 >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7)
->>> side_step(st)
+>>> plugin.side_decision(st)       # seat 2 would lead: asked first
 (2, [Declare(seat=2, what='sam')], True)
+>>> plugin.decline(st, 2)
+>>> next_to_ask(st), side_step(st)[0]
+(3, 3)
 >>> decline_seat(st, 2)
->>> next_to_ask(st)
-3
+Traceback (most recent call last):
+...
+vncards.core._errors.IllegalMove: There is no optional choice to decline.
 """
 
 from __future__ import annotations

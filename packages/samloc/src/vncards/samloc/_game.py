@@ -82,12 +82,6 @@ class SamLoc(ClimbingGame[SamRules]):
         self._engines: dict[SamRules, SamEngine] = {}
         self._last: tuple[SamRules, SamEngine] | None = None
         self._last_result: tuple[ClimbState, int, GameResult] | None = None
-        # the báo Sâm hooks, compiled: the playout loop calls them straight (unless a
-        # subclass has hooks of its own)
-        if type(self).side_decision is SamLoc.side_decision:
-            self.side_decision = side_step  # type: ignore[method-assign]
-        if type(self).decline is SamLoc.decline:
-            self.decline = decline_seat  # type: ignore[method-assign]
 
     # ------------------------------------------------------------ setup
 
@@ -261,22 +255,16 @@ class SamLoc(ClimbingGame[SamRules]):
             return ("holds only a 2, which may not go out (thối 2), and leaves play.",)
         return None
 
-    def side_decision(self, state: ClimbState) -> tuple[int, Sequence[SheddingAction], bool] | None:
-        """Before the first play, each seat in turn order may declare Sâm (an optional
-        choice; a declaration makes the farther seats' moot).
+    # The báo Sâm hooks are the compiled functions themselves (no method of this class
+    # between the playout loop and them); a subclass may override either as a method.
+    side_decision = staticmethod(side_step)
+    """``side_decision(state)``: before the first play, each seat in turn order may
+    declare Sâm (an optional choice; a declaration makes the farther seats' moot). The
+    seat asked, its declaration and ``True`` (optional), or ``None`` once no seat is
+    asked (examples: :mod:`vncards.samloc._asking`)."""
 
-        >>> st = plugin.new_game(plugin.presets["standard"], 4, seed=7)
-        >>> plugin.side_decision(st)       # seat 2 would lead: asked first
-        (2, [Declare(seat=2, what='sam')], True)
-        >>> plugin.decline(st, 2)
-        >>> plugin.side_decision(st)[0]
-        3
-        """
-        return side_step(state)
-
-    def decline(self, state: ClimbState, seat: int) -> None:
-        """``seat`` does not declare Sâm; the next seat is asked."""
-        decline_seat(state, seat)
+    decline = staticmethod(decline_seat)
+    """``decline(state, seat)``: ``seat`` does not declare Sâm; the next seat is asked."""
 
     # ------------------------------------------------------------ settlement
 

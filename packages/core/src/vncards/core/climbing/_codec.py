@@ -17,13 +17,13 @@ from typing import Any, Generic
 
 from vncards.core._cardset import mask_ids
 from vncards.core._errors import RecordError
-from vncards.core._record_cards import action_item, hand_mask, play_mask
+from vncards.core._record_cards import hand_mask
 from vncards.core._records import GameRecord, RecordAction
-from vncards.core.climbing._actions import Declare, Pass, Play, SheddingAction, _pass, _play
+from vncards.core.climbing._actions import Pass, Play, SheddingAction
 from vncards.core.climbing._engine import ClimbState
 from vncards.core.climbing._game import ClimbingGame
 from vncards.core.climbing._hooks import RulesT
-from vncards.core.climbing._record_read import ActionReader
+from vncards.core.climbing._record_read import ActionReader, read_shedding
 from vncards.core.climbing._tokens import _STR
 
 __all__ = ["ClimbingCodec"]
@@ -73,22 +73,12 @@ class ClimbingCodec(Generic[RulesT]):
 
     def read_action(self, state: ClimbState, action: RecordAction, seat: int) -> SheddingAction:
         """Read ``play`` / ``pass`` / ``declare``; other kinds are not this game's."""
-        kind, value = action_item(action)
-        if kind == "play":
-            if not isinstance(value, list | tuple):
-                raise RecordError(f"a play is a list of cards, not {value!r}")
-            return _play(seat, play_mask(value))
-        if kind == "pass":
-            return _pass(seat)
-        if kind == "declare":
-            return Declare(seat, value)
-        raise RecordError(f"{self.game.name} records have no {kind!r} actions")
+        return read_shedding(self.game.name, action, seat)
 
     def action_reader(self) -> Callable[[ClimbState, RecordAction, int], SheddingAction] | None:
-        """:meth:`read_action` as one compiled call that also makes an unreadable card a
-        :class:`~vncards.core.RecordError` (what the plugin's ``action_from_record``
-        does), or ``None`` for a codec that reads otherwise (a subclass's own
-        ``read_action``).
+        """:meth:`read_action` as one compiled call, without the plugin's and this
+        codec's frames around it (the referee reads every action through it), or
+        ``None`` for a codec that reads otherwise (a subclass's own ``read_action``).
 
         >>> from vncards.tienlen import plugin
         >>> plugin.codec.action_reader() is not None

@@ -15,17 +15,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from vncards.core._errors import NotationError, RecordError
+from vncards.core._errors import RecordError
 from vncards.core._record_cards import action_item, play_mask
-from vncards.core.climbing._actions import _PASSES, _PLAYS, Declare, SheddingAction, _pass, _play
+from vncards.core.climbing._actions import Declare, SheddingAction, _pass, _play
 
-__all__ = ["ActionReader"]
+__all__ = ["ActionReader", "read_shedding"]
+
+
+def read_shedding(name: str, action: Any, seat: int) -> SheddingAction:
+    """``action``, taken by ``seat``, read as a ``play`` / ``pass`` / ``declare`` of the
+    climbing game ``name``; a :class:`RecordError` for a card that cannot be read or an
+    action of another kind.
+
+    >>> from vncards.core import RecordAction
+    >>> read_shedding("tienlen", RecordAction.model_validate(
+    ...     {"player": "A", "play": ["3S", "3X"]}), 0)
+    Traceback (most recent call last):
+    ...
+    vncards.core._errors.RecordError: unknown card '3X': suit must be ...
+    """
+    kind, value = action_item(action)
+    if kind == "play":
+        if not isinstance(value, list | tuple):
+            raise RecordError(f"a play is a list of cards, not {value!r}")
+        return _play(seat, play_mask(value))
+    if kind == "pass":
+        return _pass(seat)
+    if kind == "declare":
+        return Declare(seat, value)
+    raise RecordError(f"{name} records have no {kind!r} actions")
 
 
 class ActionReader:
-    """Reads ``play`` / ``pass`` / ``declare`` record actions of the game ``name`` as
-    the climbing codec does, a card that cannot be read a :class:`RecordError` (as
-    ``action_from_record`` makes it).
+    """:func:`read_shedding` for the climbing game ``name``, called as the referee calls
+    ``action_from_record`` (the state is not read).
 
     >>> from vncards.core import RecordAction
     >>> ActionReader("samloc")(None, RecordAction.model_validate(
@@ -40,22 +63,4 @@ class ActionReader:
 
     def __call__(self, state: Any, action: Any, seat: int) -> SheddingAction:
         """``action``, taken by ``seat``, as the game's action (``state`` is not read)."""
-        kind, value = action_item(action)
-        if kind == "play":
-            if not isinstance(value, list | tuple):
-                raise RecordError(f"a play is a list of cards, not {value!r}")
-            try:
-                mask = play_mask(value)
-            except NotationError as e:
-                raise RecordError(str(e)) from None
-            if type(seat) is int:
-                done = _PLAYS.get((seat, mask))
-                if done is not None:
-                    return done
-            return _play(seat, mask)
-        if kind == "pass":
-            said = _PASSES.get(seat) if type(seat) is int else None
-            return _pass(seat) if said is None else said
-        if kind == "declare":
-            return Declare(seat, value)
-        raise RecordError(f"{self.name} records have no {kind!r} actions")
+        return read_shedding(self.name, action, seat)
