@@ -50,6 +50,23 @@ def test_help_on_env_and_raw_env_names_the_game(game: str, title: str) -> None:
     assert pickle.loads(pickle.dumps(module.raw_env)) is module.raw_env
 
 
+def test_maubinh_parallel_env_is_a_function_of_its_module() -> None:
+    """Mậu Binh's ``parallel_env`` is made by the factory, as ``env`` is: its help names
+    the game and what it returns, and it pickles by name."""
+    from vncards.envs import maubinh_v0
+
+    made = pydoc.render_doc(maubinh_v0.parallel_env)
+    assert "function parallel_env in module vncards.envs.maubinh_v0" in made
+    assert "Mậu Binh with PettingZoo's parallel API" in made
+    assert "-> 'SimultaneousParallelEnv'" in made
+    assert pickle.loads(pickle.dumps(maubinh_v0.parallel_env)) is maubinh_v0.parallel_env
+    assert maubinh_v0.parallel_env(players=3).possible_agents == [
+        "player_0",
+        "player_1",
+        "player_2",
+    ]
+
+
 def test_a_module_file_wins_over_a_made_module() -> None:
     from vncards.envs import tienlen_v0
 

@@ -24,15 +24,11 @@ from __future__ import annotations
 import vncards.envs._native  # noqa: F401
 
 # isort: split
-from collections.abc import Mapping
-from typing import Any
-
-from vncards.core import GamePlugin
 from vncards.envs._card_ids import CardIdEncoding, play_id
 from vncards.envs._checks import EnvOptionError
 from vncards.envs._encoding import DECLINED, Encoding, ObservationLayout
 from vncards.envs._env import INSTANT_WINS, VncardsEnv
-from vncards.envs._factory import env, raw_env
+from vncards.envs._factory import env, parallel_env, raw_env
 from vncards.envs._game_modules import install
 from vncards.envs._generic import GenericEncoding
 from vncards.envs._lookup import ENTRY_POINT_GROUP, encoding_for
@@ -61,21 +57,3 @@ __all__ = [
     "play_id",
     "raw_env",
 ]
-
-
-def parallel_env(
-    game: str | GamePlugin[Any, Any, Any],
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: Mapping[str, Any] | None = None,
-    **kwargs: Any,
-) -> SimultaneousParallelEnv:
-    """The game with PettingZoo's parallel API, for games whose seats choose at once
-    (Mậu Binh); a turn-based game is refused with
-    :class:`~vncards.envs.EnvOptionError`.
-
-    >>> parallel_env("maubinh", players=3).possible_agents
-    ['player_0', 'player_1', 'player_2']
-    """
-    return SimultaneousParallelEnv(VncardsEnv(game, variant, players, render_mode, rules, **kwargs))

@@ -1,7 +1,7 @@
-"""``env`` and ``raw_env``: for any installed game by its name, and bound to one game for
-its module ``vncards.envs.<game>_v0`` (:func:`game_envs`, the one place those pairs are
-written). ``env`` is the raw environment in PettingZoo's order-enforcing wrapper, as
-PettingZoo's own games come."""
+"""``env``, ``raw_env`` and ``parallel_env``: for any installed game by its name, and
+bound to one game for its module ``vncards.envs.<game>_v0`` (:func:`game_envs` and
+:func:`game_parallel_env`, the one place those are written). ``env`` is the raw
+environment in PettingZoo's order-enforcing wrapper, as PettingZoo's own games come."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from vncards.core import GamePlugin
 from vncards.envs._env import VncardsEnv
+from vncards.envs._parallel import SimultaneousParallelEnv
 
-__all__ = ["GameEnvFactory", "env", "game_envs", "raw_env"]
+__all__ = ["GameEnvFactory", "env", "game_envs", "game_parallel_env", "parallel_env", "raw_env"]
 
 _T = TypeVar("_T")
 _T_co = TypeVar("_T_co", covariant=True)
@@ -65,6 +66,24 @@ def raw_env(
     return VncardsEnv(game, variant, players, render_mode, rules, **kwargs)
 
 
+def parallel_env(
+    game: str | GamePlugin[Any, Any, Any],
+    variant: str | None = None,
+    players: int = 4,
+    render_mode: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> SimultaneousParallelEnv:
+    """The game with PettingZoo's parallel API, for games whose seats choose at once
+    (Mậu Binh); a turn-based game is refused with
+    :class:`~vncards.envs.EnvOptionError`.
+
+    >>> parallel_env("maubinh", players=3).possible_agents
+    ['player_0', 'player_1', 'player_2']
+    """
+    return SimultaneousParallelEnv(VncardsEnv(game, variant, players, render_mode, rules, **kwargs))
+
+
 def game_envs(
     game: str, title: str, module: str
 ) -> tuple[GameEnvFactory[AECEnv], GameEnvFactory[VncardsEnv]]:
@@ -83,6 +102,23 @@ def game_envs(
         _bound(game, env, AECEnv, (module, "env", wrapped)),
         _bound(game, raw_env, VncardsEnv, (module, "raw_env", unwrapped)),
     )
+
+
+def game_parallel_env(
+    game: str, title: str, module: str, how: str
+) -> GameEnvFactory[SimultaneousParallelEnv]:
+    """:func:`parallel_env` of ``game`` for its module named ``module``, its help naming
+    the game by ``title`` and saying ``how`` the seats act together.
+
+    >>> parallel = game_parallel_env("maubinh", "Mậu Binh", "vncards.envs.maubinh_v0",
+    ...                              "every seat places a card each step")
+    >>> parallel.__doc__
+    "Mậu Binh with PettingZoo's parallel API: every seat places a card each step."
+    >>> parallel(players=2).possible_agents
+    ['player_0', 'player_1']
+    """
+    doc = f"{title} with PettingZoo's parallel API: {how}."
+    return _bound(game, parallel_env, SimultaneousParallelEnv, (module, "parallel_env", doc))
 
 
 def _bound(

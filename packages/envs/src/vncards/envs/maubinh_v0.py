@@ -48,9 +48,8 @@ from typing import Any
 import numpy as np
 from vncards.core import Event, GamePlugin, IllegalMove, View, format_card
 from vncards.envs._encoding import Encoding, ObservationLayout
-from vncards.envs._factory import game_envs
+from vncards.envs._factory import game_envs, game_parallel_env
 from vncards.envs._lookup import unknown_actions
-from vncards.envs._parallel import SimultaneousParallelEnv
 from vncards.maubinh import Arrange, MauBinhView, Splits
 
 __all__ = [
@@ -354,15 +353,6 @@ def encoding(
 
 
 env, raw_env = game_envs("maubinh", "Mậu Binh", __name__)
-
-
-def parallel_env(
-    variant: str | None = None,
-    players: int = 4,
-    render_mode: str | None = None,
-    rules: dict[str, Any] | None = None,
-    **kwargs: Any,
-) -> SimultaneousParallelEnv:
-    """Mậu Binh with PettingZoo's parallel API: every seat places a card each step
-    (card ids only)."""
-    return SimultaneousParallelEnv(raw_env(variant, players, render_mode, rules, **kwargs))
+parallel_env = game_parallel_env(
+    "maubinh", "Mậu Binh", __name__, "every seat places a card each step (card ids only)"
+)
