@@ -2,11 +2,13 @@
 
 The package's ``pyproject.toml`` names the modules (``[tool.hatch.build.targets.wheel.
 hooks.custom] compiled = [...]``, paths below the package root). They are compiled as one
-mypyc group into ``<package>/_compiled/`` beside a ``manifest.json`` holding the SHA-256 of
-each source; ``vncards.core._native`` loads that group only while every source still has
-its recorded hash. Nothing is compiled when ``VNCARDS_PURE=1`` is set, and any failure
-(no C compiler, a mypyc error) leaves the pure wheel with a warning: a build never fails
-for want of the compiled part. The sdist is always pure.
+mypyc group into ``<package>/_compiled/``; a kernel written for Cython (``cython =
+[...]``, ``.pyx`` files, each beside the ``.py`` module the pure build runs) is compiled
+with them. A ``manifest.json`` beside them holds the SHA-256 of each source (a kernel's
+``.pyx`` and its ``.py``); ``vncards.core._native`` loads that group only while every
+source still has its recorded hash. Nothing is compiled when ``VNCARDS_PURE=1`` is set,
+and any failure (no C compiler, a mypyc error) leaves the pure wheel with a warning: a
+build never fails for want of the compiled part. The sdist is always pure.
 
 This one file serves every package that compiles: each one's own ``hatch_build.py`` reads
 it (from ``../core`` in the repository, from the copy its sdist carries elsewhere).
@@ -53,6 +55,11 @@ modules = mypycify(
     opt_level="3",
     debug_level="0",
 )
+if job["cython"]:  # kernels written for Cython, beside the mypyc group
+    from Cython.Build import cythonize
+    from setuptools import Extension
+    kernels = [Extension(name, [path]) for name, path in job["cython"]]
+    modules += cythonize(kernels, build_dir=job["c_dir"], quiet=True)
 if sys.platform != "win32":  # native 64-bit ints wrap, as core's _splitmix relies on
     for module in modules:
         module.extra_compile_args = [*module.extra_compile_args, "-fwrapv"]
@@ -101,6 +108,7 @@ class CompiledBuildHook(BuildHookInterface):
 
     def _compile(self, package: Path, sources: list[Path]) -> list[tuple[Path, str]]:
         src = package.parent.parent
+        kernels = [Path(self.root, p) for p in self.config.get("cython", [])]
         name = f"{package.parent.name}.{package.name}"
         # sibling packages' sources (a workspace checkout) give mypyc their types
         roots = [src, *sorted(Path(self.root).parent.glob("*/src"))]
@@ -114,6 +122,10 @@ class CompiledBuildHook(BuildHookInterface):
             "name": name,
             "config": str(config),
             "paths": [str(s.relative_to(self.root)) for s in sources],
+            "cython": [
+                [".".join(k.relative_to(src).with_suffix("").parts), str(k.relative_to(self.root))]
+                for k in kernels
+            ],
             "group": f"{name}.{package.name}_compiled",
             "c_dir": str(work / "c"),
             "out": str(out),
@@ -134,14 +146,19 @@ class CompiledBuildHook(BuildHookInterface):
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         built_dir = out / package.relative_to(src)
         # a module of a subpackage (core/climbing/_loop.py) keeps its folder in the group
-        places = [s.relative_to(package).with_name(f"{s.stem}{suffix}") for s in sources]
+        places = [
+            s.relative_to(package).with_name(f"{s.stem}{suffix}") for s in [*sources, *kernels]
+        ]
         places.append(Path(f"{package.name}_compiled__mypyc{suffix}"))
         missing = [p.as_posix() for p in places if not (built_dir / p).exists()]
         if missing:
             raise RuntimeError(f"mypyc built no {', '.join(missing)}")
         manifest = {
             "group": job["group"],
-            "sources": {s.relative_to(package).as_posix(): source_hash(s) for s in sources},
+            "sources": {
+                s.relative_to(package).as_posix(): source_hash(s)
+                for s in [*sources, *kernels, *(k.with_suffix(".py") for k in kernels)]
+            },
         }
         manifest_path = work / "manifest.json"
         manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True), "utf-8")

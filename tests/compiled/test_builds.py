@@ -97,8 +97,11 @@ def _group(package: str) -> list[str]:
     place = compiled_dir(package)
     assert place is not None
     manifest = json.loads((place / "manifest.json").read_text(encoding="utf-8"))
+    # a Cython kernel's .pyx is recorded beside the .py of the module it builds
     return [
-        f"{package}.{name.removesuffix('.py').replace('/', '.')}" for name in manifest["sources"]
+        f"{package}.{name.removesuffix('.py').replace('/', '.')}"
+        for name in manifest["sources"]
+        if name.endswith(".py")
     ]
 
 

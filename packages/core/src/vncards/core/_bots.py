@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
+from vncards.core._twister import draws
 
 __all__ = ["RandomBot"]
 
@@ -41,7 +41,7 @@ class RandomBot:
     def __init__(self, seed: int = 0, decline: float = 0.5) -> None:
         # a loop that draws for this bot (see drawn_in_loop) calls ``_random`` once per
         # choice as ``choose`` does: keep the two in step
-        self._random = random.Random(seed).random
+        self._random = draws(seed)
         self.decline = decline
 
     def choose(self, view: Any, actions: Sequence[Any], optional: bool) -> Any | None:

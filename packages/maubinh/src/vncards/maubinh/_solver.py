@@ -16,10 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from math import comb
-from typing import Any, Final, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 from vncards.maubinh._hands import _PRIME, _SUITBIT, Evaluator
 from vncards.maubinh._settle import Scoring
+
+if TYPE_CHECKING:  # the kernel module of the compiled build has no typing names
+    from vncards.core._twister import Draws
 
 __all__ = [
     "BACKS",
@@ -260,9 +263,10 @@ def split_at(cards: Sequence[int], index: SupportsIndex) -> tuple[tuple[int, ...
     )
 
 
-def random_split(ev: Evaluator, cards: Sequence[int], rng: random.Random) -> Split:
+def random_split(ev: Evaluator, cards: Sequence[int], rng: Draws) -> Split:
     """A random valid split: one of the 72,072 splits drawn at random, the stronger five
-    made chi1, drawn again while chi3 beats chi2. ``cards`` are sorted.
+    made chi1, drawn again while chi3 beats chi2. ``cards`` are sorted; ``rng`` is a
+    :class:`random.Random` or anything else with its ``random()``.
 
     >>> from vncards.maubinh._hands import evaluator
     >>> from vncards.maubinh._rules import MauBinhRules
