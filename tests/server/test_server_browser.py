@@ -330,3 +330,25 @@ def test_two_browsers_play_one_tien_len_table_and_one_reloads(
     finally:
         for c in contexts:
             c.close()
+
+
+def test_leaving_a_table_for_a_new_game_is_not_undone_by_a_late_view(
+    page: Any, server: LiveServer
+) -> None:
+    """Web table: a view read still on its way when the player goes back to the setup
+    ("New game") does not draw the table again when it arrives, and the table's stream
+    is closed as the page's own (no reconnect follows)."""
+    open_table(page, server, "tienlen")
+    held: list[Any] = []
+    page.route("**/view?*", lambda route: held.append(route))  # the next view read waits
+    page.evaluate("window.lateRead = refresh(); 0")
+    page.wait_for_function("true")  # let the request reach the route
+    while not held:
+        page.wait_for_function("true")
+    page.evaluate("document.querySelector('#again').click()")
+    assert page.evaluate("[S.table, S.ws, document.body.dataset.state]") == [None, None, "setup"]
+    held[0].continue_()
+    page.evaluate("window.lateRead")  # the read done, its answer handled
+    assert page.evaluate("document.body.dataset.state") == "setup"
+    assert page.is_hidden("#table")
+    assert page.is_visible("#setup")

@@ -243,6 +243,15 @@ function openEvents(since) {
   };
   S.ws = ws;
 }
+// Back to the setup: nothing of the table left may draw it again (the stream closed as
+// ours, so its close starts no reconnect; no view read is pending or used).
+function leaveTable() {
+  S.table = null; S.token = null; S.view = null;
+  if (S.ws) { const old = S.ws; S.ws = null; old.close(); }
+  if (viewTimer !== null) { clearTimeout(viewTimer); viewTimer = null; }
+  if (draining !== null) { clearTimeout(draining); draining = null; }
+  pending = [];
+}
 // Another seat moved or declined: read the view again (once for a burst of messages). While the
 // seat's own action is on its way, the view is read again once its answer is in (that
 // answer's view may be older than the events that came meanwhile).
@@ -251,10 +260,12 @@ function scheduleView() {
   if (viewTimer !== null) return;
   viewTimer = setTimeout(async () => {
     viewTimer = null;
-    if (!S.table) return;
+    const table = S.table;
+    if (!table) return;
     if (S.busy) { S.missed = true; return; }
     try {
       const view = await api(viewPath());
+      if (S.table !== table || !S.view) return;  // the table was left meanwhile
       if (S.gap) { S.gap = false; addAt(0, view.history); }
       if (S.busy) S.missed = true;
       // a view no newer than the one shown would only undo the player's selection
@@ -266,8 +277,10 @@ function scheduleView() {
 }
 // After a lost connection: the view again, then the stream from the last event shown.
 async function refresh() {
+  const table = S.table;
   try {
     const view = await api(viewPath());
+    if (S.table !== table) return;  // the table was left meanwhile
     addAt(0, view.history);
     render(view);
     if (!view.finished) openEvents(S.log.length - S.dealt);
@@ -375,8 +388,7 @@ async function boot() {
     localStorage.removeItem("vncards-seat");
     history.replaceState(null, "", "/");
     $("#join").hidden = true;
-    if (S.ws) S.ws.close();
-    S.view = null;
+    leaveTable();
     $("#table").hidden = true;
     $("#setup").hidden = false;
     document.body.dataset.state = "setup";
