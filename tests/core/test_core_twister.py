@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -55,6 +56,21 @@ def test_a_pickled_stream_goes_on_where_it_stood() -> None:
             draw()
         copy = pickle.loads(pickle.dumps(draw))
         assert [copy() for _ in range(700)] == [draw() for _ in range(700)]
+
+
+def test_a_state_of_another_shape_is_not_unpickled() -> None:
+    """A pickled stream's state is checked before it is used: a word list of another
+    length or a place outside it is refused (the compiled kernel reads without bounds
+    checks)."""
+    made = _twister.generator(5)
+    if isinstance(made, random.Random):
+        pytest.skip("the pure build pickles random.Random itself")
+    reduced: Any = made.__reduce__()
+    rebuild, (words, index) = reduced
+    for bad in ((words[:-1], index), (words, -1), (words, 625)):
+        with pytest.raises(ValueError, match="not the state of a Twister"):
+            rebuild(*bad)
+    assert rebuild(words, index).random() == random.Random(5).random()
 
 
 def test_the_compiled_build_runs_the_kernel() -> None:

@@ -342,8 +342,7 @@ def test_leaving_a_table_for_a_new_game_is_not_undone_by_a_late_view(
     held: list[Any] = []
     page.route("**/view?*", lambda route: held.append(route))  # the next view read waits
     page.evaluate("window.lateRead = refresh(); 0")
-    page.wait_for_function("true")  # let the request reach the route
-    while not held:
+    while not held:  # until the request reaches the route
         page.wait_for_function("true")
     page.evaluate("document.querySelector('#again').click()")
     assert page.evaluate("[S.table, S.ws, document.body.dataset.state]") == [None, None, "setup"]

@@ -37,4 +37,4 @@ def generator(seed: int) -> Draws:
 
 def draws(seed: int) -> Callable[[], float]:
     """``random.Random(seed).random``: each call the next float of ``seed``'s stream."""
-    return random.Random(seed).random
+    return generator(seed).random

@@ -116,7 +116,10 @@ cdef class Twister:
 
 
 def _rebuilt(list words, int index):
-    """A :class:`Twister` in the state ``words`` and ``index`` (unpickling)."""
+    """A :class:`Twister` in the state ``words`` and ``index`` (unpickling); a state of
+    another shape is refused, as nothing here checks bounds."""
+    if len(words) != N or not 0 <= index <= N:
+        raise ValueError("not the state of a Twister: 624 words and a place in them")
     cdef Twister made = Twister.__new__(Twister, 0)
     cdef int i
     for i in range(N):
@@ -134,6 +137,4 @@ def generator(seed):
 
 def draws(seed):
     """``random.Random(seed).random``: each call the next float of ``seed``'s stream."""
-    if type(seed) is int:
-        return Twister(seed).random
-    return random.Random(seed).random
+    return generator(seed).random
