@@ -76,11 +76,8 @@ def combo_rules_of(rules: TienLenRules) -> ComboRules:
 # Final: the compiled engine reads these as constants, not from the module dict
 _TWO: Final = 12
 _TWOS: Final = 15 << (4 * _TWO)  # the four 2s (heo)
-_SUIT_COLUMN: Final = 0x1111111111111  # bit 4r for each rank r: the ♠ cards, shifted by suit
 _QUAD_KIND: Final = Kind.QUAD
-_SINGLE_KIND: Final = Kind.SINGLE
 _PAIR_RUN_KIND: Final = Kind.PAIR_RUN
-_STRAIGHT_KIND: Final = Kind.STRAIGHT
 _SINGLE = (Kind.SINGLE, 1)
 _PAIR = (Kind.PAIR, 2)
 _QUAD = (Kind.QUAD, 4)
@@ -204,9 +201,9 @@ class TienLenEngine(ClimbEngine):
         combos = combo_rules_of(rules)
         self._follow = combos.follow_suit
         self.forbid_two = rules.finish_on_two == "forbidden"
-        # whether every list of plays goes through _plays_hook, not only the first
-        # play's: a subclass's own hook is honoured on every path
-        self._filter_always = self.forbid_two or type(self)._plays_hook is not _OWN_HOOK
+        # only the first play's list goes through _plays_hook, unless a hand may not go
+        # out on a 2 or a subclass has a hook of its own
+        self.opening_hook_only = not self.forbid_two and type(self)._plays_hook is _OWN_HOOK
         super().__init__(
             ClimbConfig(
                 combo_rules=combos,
@@ -218,46 +215,6 @@ class TienLenEngine(ClimbEngine):
                 max_players=rules.max_players,
             )
         )
-
-    def plays(self, state: ClimbState) -> list[int]:
-        """Every legal play (card mask) for the seat to act; empty once finished.
-
-        The plays the combination rules allow (suits followed under ``follow``), passed
-        through :meth:`_plays_hook` whenever it may drop one (the first play, a hand
-        that may not go out on a 2, a subclass's own hook), so that what ``_check_hook``
-        refuses is never offered."""
-        # the base method's steps, with short cuts: this runs once per decision
-        if state.finished:
-            return []
-        seat = state.turn
-        hand = state.hands[seat]
-        table = state.table
-        rules = self.combo_rules
-        if table is None:
-            masks = legal_plays(hand, rules)
-        elif state.passed >> seat & 1:
-            masks = legal_plays(hand, rules, table, CHOP_TABLE, chops_only=True)
-        elif table.kind is _SINGLE_KIND and table.length == 1 and table.key >= 0:
-            # most answers are to a single: the cards above it (a single's key is its
-            # card id), then any chops of a 2, in legal_plays' order
-            cut = table.key + 1
-            rest = hand >> cut << cut
-            if self._follow:  # the cards of its suit, or a 2
-                rest &= _SUIT_COLUMN << (table.key & 3) | _TWOS
-            masks = []
-            while rest:
-                low = rest & -rest
-                masks.append(low)
-                rest ^= low
-            if table.top_rank == _TWO and _may_chop(hand):
-                masks += legal_plays(hand, rules, table, CHOP_TABLE, chops_only=True)
-        elif table.kind is _STRAIGHT_KIND:  # no row of the chop table chops a straight
-            masks = legal_plays(hand, rules, table)
-        else:
-            masks = legal_plays(hand, rules, table, CHOP_TABLE)
-        if state.pile == 0 or self._filter_always:
-            return self._plays_hook(state, seat, masks)
-        return masks
 
     # The first play of a game opened by 3♠ must contain it; no last play may hold a 2
     # where finishing on a 2 is forbidden. What one refuses, the other never offers.
@@ -396,16 +353,6 @@ _ENGINES: dict[tuple[bool, bool], type[TienLenEngine]] = {
     (False, True): LastTwoEngine,
     (True, True): ComebackLastTwoEngine,
 }
-
-_RANK_BITS: Final = 0x1111111111111  # bit 4r for each rank r
-
-
-def _may_chop(hand: int) -> bool:
-    """Whether ``hand`` holds a tứ quý or pairs of three ranks: a cheap test that a
-    bomb (the only chop) may be in it, before looking for one."""
-    a, b, c = hand >> 1, hand >> 2, hand >> 3
-    pairs = (hand & (a | b | c) | a & (b | c) | b & c) & _RANK_BITS
-    return pairs.bit_count() >= 3 or bool(hand & a & b & c & _RANK_BITS)
 
 
 def _card_name(mask: int) -> str:

@@ -310,7 +310,31 @@ class ClimbEngine:
     # the ``play`` events SheddingGame has made with this engine, by seat and mask
     _played_events: dict[tuple[int, int], Any] | None = None
 
+    opening_hook_only: bool = False
+    """Set by an engine whose ``_plays_hook`` drops plays only from the first play of a
+    game (none made yet, as Tiến lên's 3♠ opening): :meth:`plays` then passes its list
+    through the hook only while the pile is empty."""
+
+    # Whether this engine's class keeps each step below as the base defines it. A kept
+    # step is called straight through the base class: compiled, that is a machine call,
+    # where a call on an engine of a class compiled apart (a game's subclass) looks its
+    # method up and boxes its arguments. A hook kept as the base's no-op is not called.
+    # False (call through the engine) until __init__ has looked.
+    _base_plays: bool = False
+    _base_plays_hook: bool = False
+    _base_can_pass: bool = False
+    _base_play_offered: bool = False
+    _base_pass: bool = False
+    _base_advance: bool = False
+    _base_end_round: bool = False
+    _base_after_play: bool = False
+    _base_check: bool = False
+    _base_play: bool = False
+    _base_pass_turn: bool = False
+    _base_check_hook: bool = False
+
     def __init__(self, config: ClimbConfig) -> None:
+        _see_kept_steps(self)
         self.config = config
         self.combo_rules = config.combo_rules
         self.chops = config.chops
@@ -342,11 +366,15 @@ class ClimbEngine:
             masks = legal_plays(hand, self.combo_rules, state.table, self.chops, chops_only=True)
         else:
             masks = legal_plays(hand, self.combo_rules, state.table, self.chops)
+        if self._base_plays_hook or (state.pile and self.opening_hook_only):
+            return masks
         return self._plays_hook(state, seat, masks)
 
     def can_pass(self, state: ClimbState) -> bool:
         """Whether the seat to act may pass (never when leading a round)."""
-        return not state.finished and state.table is not None and self._can_pass(state)
+        if state.finished or state.table is None:
+            return False
+        return self._base_can_pass or self._can_pass(state)
 
     def check_play(self, state: ClimbState, seat: int, mask: int) -> Combo:
         """Raise :class:`IllegalMove` unless ``seat`` may play ``mask`` now; return its combo."""
@@ -395,7 +423,8 @@ class ClimbEngine:
                     raise IllegalMove(
                         "does-not-beat", "This play does not beat the combination on the table."
                     )
-        self._check_hook(state, seat, mask, combo)
+        if not self._base_check_hook:
+            self._check_hook(state, seat, mask, combo)
         return combo, chop
 
     def check_pass(self, state: ClimbState, seat: int) -> None:
@@ -420,8 +449,14 @@ class ClimbEngine:
         hand empties and the game ends; a game that finishes in ``_after_play`` leaves an
         open chain to its own settlement.
         """
-        combo, chop = self._check(state, seat, mask)
-        self._play_offered(state, seat, mask, combo, chop)
+        if self._base_check:
+            combo, chop = ClimbEngine._check(self, state, seat, mask)
+        else:
+            combo, chop = self._check(state, seat, mask)
+        if self._base_play_offered:
+            ClimbEngine._play_offered(self, state, seat, mask, combo, chop)
+        else:
+            self._play_offered(state, seat, mask, combo, chop)
         return combo
 
     def _play_offered(
@@ -464,28 +499,32 @@ class ClimbEngine:
         state.table = combo
         state.table_seat = seat
         state.n_actions += 1
-        self._after_play(state, seat, combo, table, beaten_seat)
-        if state.finished:
-            return
+        if not self._base_after_play:
+            self._after_play(state, seat, combo, table, beaten_seat)
+            if state.finished:
+                return
         if state.hands[seat] == 0:
             state.out |= 1 << seat
             self._on_empty(state, seat, combo)
             if state.finished:
                 self._settle_chain(state)
                 return
-        self._advance(state, seat)
+        _turn_on(self, state, seat)
 
     def pass_turn(self, state: ClimbState, seat: int) -> None:
         """Pass for ``seat``; raise :class:`IllegalMove` and change nothing if illegal."""
         self.check_pass(state, seat)
-        self._pass(state, seat)
+        if self._base_pass:
+            ClimbEngine._pass(self, state, seat)
+        else:
+            self._pass(state, seat)
 
     def _pass(self, state: ClimbState, seat: int) -> None:
         """The pass of ``seat``, already checked (games that note something about a pass
         change this, not :meth:`pass_turn`)."""
         state.passed |= 1 << seat
         state.n_actions += 1
-        self._advance(state, seat)
+        _turn_on(self, state, seat)
 
     # ------------------------------------------------------------ turn order
 
@@ -502,7 +541,10 @@ class ClimbEngine:
                 state.turn = i
                 return
             i = i + 1 if i + 1 < n else 0
-        self._end_round(state)
+        if self._base_end_round:
+            ClimbEngine._end_round(self, state)
+        else:
+            self._end_round(state)
 
     def _end_round(self, state: ClimbState) -> None:
         if state.chain_value:
@@ -556,3 +598,29 @@ class ClimbEngine:
         """A hand just emptied; by default its seat wins and the game ends."""
         state.winner = seat
         state.finished = True
+
+
+def _turn_on(engine: ClimbEngine, state: ClimbState, seat: int) -> None:
+    """``engine._advance``: called straight where the engine's class keeps the base's."""
+    if engine._base_advance:
+        ClimbEngine._advance(engine, state, seat)
+    else:
+        engine._advance(state, seat)
+
+
+def _see_kept_steps(engine: ClimbEngine) -> None:
+    """Set ``engine``'s ``_base_*`` flags: which steps its class keeps as the base's."""
+    cls = type(engine)
+    base = ClimbEngine
+    engine._base_plays = cls.plays is base.plays
+    engine._base_plays_hook = cls._plays_hook is base._plays_hook
+    engine._base_can_pass = cls.can_pass is base.can_pass and cls._can_pass is base._can_pass
+    engine._base_play_offered = cls._play_offered is base._play_offered
+    engine._base_pass = cls._pass is base._pass
+    engine._base_advance = cls._advance is base._advance
+    engine._base_end_round = cls._end_round is base._end_round
+    engine._base_after_play = cls._after_play is base._after_play
+    engine._base_check = cls._check is base._check
+    engine._base_check_hook = cls._check_hook is base._check_hook
+    engine._base_play = cls.play is base.play
+    engine._base_pass_turn = cls.pass_turn is base.pass_turn

@@ -138,15 +138,22 @@ class ClimbingGame(ClimbingViews[RulesT]):
         eng = state.engine
         assert eng is not None, "a state of this game carries its engine"
         plan: LoopPlan | None = eng._loop_parts
-        if plan is None:
-            plan = eng._loop_parts = _loop_plan(eng)
+        if plan is None or plan.game is not type(self):
+            plan = eng._loop_parts = _loop_plan(eng, type(self))
         return run_playout(self, state, plan, side, bots, draws, record, max_steps, keep_events)
 
 
-def _loop_plan(eng: ClimbEngine) -> LoopPlan:
-    """How the loop drives ``eng``, from its class's flags (worked out once per engine:
-    engines are stateless and shared)."""
-    return LoopPlan(eng.offers_legal_plays, eng.offers_legal_passes, eng.anyone_may_pass)
+def _loop_plan(eng: ClimbEngine, game: type[ClimbingGame[RulesT]]) -> LoopPlan:
+    """How the loop drives ``eng`` for a game of class ``game``, from their classes
+    (worked out once per engine: engines are stateless and shared)."""
+    base_steps = (
+        game._turn_parts is ClimbingGame._turn_parts,
+        game.apply is ClimbingGame.apply,
+        game._view is ClimbingGame._view,
+    )
+    return LoopPlan(
+        eng.offers_legal_plays, eng.offers_legal_passes, eng.anyone_may_pass, game, base_steps
+    )
 
 
 def _drawn_for(bot: Bot) -> bool:

@@ -38,7 +38,7 @@ from vncards.core.climbing._actions import (
 )
 from vncards.core.climbing._classify import classify
 from vncards.core.climbing._engine import ClimbEngine, ClimbState
-from vncards.core.climbing._fastview import offered_tuple
+from vncards.core.climbing._fastview import ViewGame, offered_tuple, seat_view
 from vncards.core.climbing._shapes import Combo
 from vncards.core.climbing._tokens import _cards
 
@@ -65,7 +65,7 @@ class ActingGame(Protocol):
     def _close(self, state: ClimbState) -> None: ...
 
 
-class LoopGame(ActingGame, Protocol):
+class LoopGame(ActingGame, ViewGame, Protocol):
     """What :func:`run_playout` asks of the game (a :class:`~vncards.core.ClimbingGame`
     has all of it)."""
 
@@ -88,21 +88,41 @@ class LoopGame(ActingGame, Protocol):
 class LoopPlan:
     """How :func:`run_playout` drives one engine, from its documented flags
     (:attr:`~vncards.core.ClimbEngine.offers_legal_plays`, ``offers_legal_passes``,
-    ``anyone_may_pass``), read once by the interpreted caller.
+    ``anyone_may_pass``), read once by the interpreted caller, and for one game class
+    (``game``) which of its steps are the climbing base's own: ``_turn_parts``
+    (``base_turns``), ``apply`` (``base_apply``) and ``_view`` (``base_view``), which the
+    loop then calls straight (compiled, with no Python frame of the game's class).
 
     >>> plan = LoopPlan(True, True, False)
-    >>> plan.unchecked_plays, plan.free_passes
-    (True, False)
+    >>> plan.unchecked_plays, plan.free_passes, plan.base_view
+    (True, False, False)
     """
 
-    __slots__ = ("free_passes", "unchecked_passes", "unchecked_plays")
+    __slots__ = (
+        "base_apply",
+        "base_turns",
+        "base_view",
+        "free_passes",
+        "game",
+        "unchecked_passes",
+        "unchecked_plays",
+    )
 
-    def __init__(self, offers_plays: bool, offers_passes: bool, anyone_may_pass: bool) -> None:
+    def __init__(
+        self,
+        offers_plays: bool,
+        offers_passes: bool,
+        anyone_may_pass: bool,
+        game: type | None = None,
+        base_steps: tuple[bool, bool, bool] = (False, False, False),
+    ) -> None:
         # a play offered is one play() accepts: it need not be checked again
         self.unchecked_plays = offers_plays
         # a pass offered is one pass_turn accepts; and anyone but the leader may pass
         self.unchecked_passes = offers_passes
         self.free_passes = offers_passes and anyone_may_pass
+        self.game = game
+        self.base_turns, self.base_apply, self.base_view = base_steps
 
 
 _new_play_list = object.__new__
@@ -117,8 +137,8 @@ def turn_parts(state: ClimbState) -> Step:
     # per decision of every simulated game
     acts: PlayList = _new_play_list(PlayList)
     acts.seat = seat
-    acts.masks = eng.plays(state)
-    acts.can_pass = eng.can_pass(state)
+    acts.masks = ClimbEngine.plays(eng, state) if eng._base_plays else eng.plays(state)
+    acts.can_pass = ClimbEngine.can_pass(eng, state) if eng._base_can_pass else eng.can_pass(state)
     return seat, acts, False
 
 
@@ -157,13 +177,19 @@ def apply_action(game: ActingGame, state: ClimbState, action: SheddingAction) ->
     if isinstance(action, Play):
         seat = action.seat
         mask = action.cards
-        combo = eng.play(state, seat, mask)
+        if eng._base_play:
+            combo = ClimbEngine.play(eng, state, seat, mask)
+        else:
+            combo = eng.play(state, seat, mask)
         events.insert(k, played_event(eng, seat, mask, combo))
         if not state.hands[seat]:
             events.append(WentOut(seat))
     elif isinstance(action, Pass):
         seat = action.seat
-        eng.pass_turn(state, seat)
+        if eng._base_pass_turn:
+            ClimbEngine.pass_turn(eng, state, seat)
+        else:
+            eng.pass_turn(state, seat)
         said = _PASSED.get(seat)
         events.insert(k, _passed(seat) if said is None else said)
     else:
@@ -209,8 +235,8 @@ def run_playout(
         ):
             continue
         if step is None:
-            step = game._turn_parts(state)
-        _decide(game, state, step, bots, draws, record)
+            step = turn_parts(state) if plan.base_turns else game._turn_parts(state)
+        _decide(game, state, plan, step, bots, draws, record)
     raise RuntimeError(f"game did not end within {max_steps} steps")
 
 
@@ -226,10 +252,14 @@ def _drawn_turn(
     done nothing) when the seat has nothing it may do."""
     eng = state.engine
     assert eng is not None, "a state of this game carries its engine"
-    masks = eng.plays(state)
+    # the engine's own steps called straight where its class keeps the base's (see
+    # ClimbEngine._base_plays)
+    masks = ClimbEngine.plays(eng, state) if eng._base_plays else eng.plays(state)
     k = len(masks)
     if plan.free_passes:
         n = k if state.table is None else k + 1
+    elif eng._base_can_pass:
+        n = k + 1 if ClimbEngine.can_pass(eng, state) else k
     else:
         n = k + 1 if eng.can_pass(state) else k
     if not n:
@@ -241,10 +271,12 @@ def _drawn_turn(
         mask = masks[i]
         if keep_events:
             state.events.append(played_event(eng, seat, mask, None))
-        if plan.unchecked_plays:
-            eng._play_offered(state, seat, mask)
-        else:
+        if not plan.unchecked_plays:
             eng.play(state, seat, mask)
+        elif eng._base_play_offered:
+            ClimbEngine._play_offered(eng, state, seat, mask)
+        else:
+            eng._play_offered(state, seat, mask)
         if keep_events and not state.hands[seat]:
             state.events.append(WentOut(seat))
         done = _PLAYS.get((seat, mask))
@@ -253,10 +285,12 @@ def _drawn_turn(
         if keep_events:
             said = _PASSED.get(seat)
             state.events.append(_passed(seat) if said is None else said)
-        if plan.unchecked_passes:
-            eng._pass(state, seat)
-        else:
+        if not plan.unchecked_passes:
             eng.pass_turn(state, seat)
+        elif eng._base_pass:
+            ClimbEngine._pass(eng, state, seat)
+        else:
+            eng._pass(state, seat)
         made = _PASSES.get(seat)
         record(_pass(seat) if made is None else made)
     return True
@@ -265,6 +299,7 @@ def _drawn_turn(
 def _decide(
     game: LoopGame,
     state: ClimbState,
+    plan: LoopPlan,
     step: Step,
     bots: Sequence[Bot],
     draws: list[Callable[[], float] | None],
@@ -284,12 +319,19 @@ def _decide(
         else:
             choice = offered[int(draw() * len(offered))]
     else:
-        view = game._view(state, seat, seat, offered_tuple(offered), optional)
+        legal = offered_tuple(offered)
+        if plan.base_view:
+            view: View = seat_view(game, state, seat, seat, legal, optional)
+        else:
+            view = game._view(state, seat, seat, legal, optional)
         choice = bot.choose(view, offered, optional)
     if choice is None:
         if not optional:
             raise IllegalMove("must-act", f"bot {bot.name} declined a forced choice")
         game.decline(state, seat)
     else:
-        game.apply(state, choice)
+        if plan.base_apply:
+            apply_action(game, state, choice)
+        else:
+            game.apply(state, choice)
         record(choice)
