@@ -81,3 +81,14 @@ def test_the_compiled_build_runs_the_kernel() -> None:
     assert not str(_twister.__file__).endswith(".py")
     assert {"draws", "generator"} <= set(dir(_twister))
     assert type(_twister.generator(3)).__name__ == "Twister"
+
+
+def test_a_games_random_bot_draws_from_the_public_generator() -> None:
+    """``vncards.core.random_generator`` is the core's generator, for a game's own
+    random bot (Mậu Binh's): the floats of ``random.Random(seed)``, from the kernel in the
+    compiled build."""
+    from vncards.core import random_generator
+
+    made, reference = random_generator(11), random.Random(11)
+    assert [made.random() for _ in range(700)] == [reference.random() for _ in range(700)]
+    assert type(made) is type(_twister.generator(11))

@@ -10,7 +10,7 @@ import vncards.core._native  # noqa: F401
 
 # isort: split
 from vncards.core._adapter import Plugin
-from vncards.core._bots import RandomBot
+from vncards.core._bots import Draws, RandomBot, random_generator
 from vncards.core._cards import (
     DECK,
     MISREADS_VI,
@@ -249,6 +249,7 @@ __all__ = [
     "DescribesAnalysis",
     "DescribesPlay",
     "Discarded",
+    "Draws",
     "Drew",
     "ErrorReport",
     "Event",
@@ -357,6 +358,7 @@ __all__ = [
     "play_game",
     "play_match",
     "random_first",
+    "random_generator",
     "rank_counts",
     "ranks_with",
     "record_game",

@@ -17,17 +17,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-__all__ = ["Draws", "draws", "generator"]
+if TYPE_CHECKING:  # the protocol lives with the bots that draw
+    from vncards.core._bots import Draws
 
-
-class Draws(Protocol):
-    """What the random bots use of a generator: ``random()``, the next float in [0, 1)."""
-
-    def random(self) -> float:
-        """The next float of the stream."""
-        ...
+__all__ = ["draws", "generator"]
 
 
 def generator(seed: int) -> Draws:

@@ -11,8 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from mypy_extensions import mypyc_attr
-from vncards.core import BotMaker, View, parse_card
-from vncards.core._twister import generator
+from vncards.core import BotMaker, View, parse_card, random_generator
 from vncards.maubinh._engine import Arrange
 from vncards.maubinh._hands import evaluator
 from vncards.maubinh._rules import MauBinhRules
@@ -76,7 +75,7 @@ class RandomArrangeBot(ArrangingBot):
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = generator(seed)  # random.Random(seed)'s floats, made faster when compiled
+        self.rng = random_generator(seed)  # random.Random(seed)'s floats
 
     def split(self, rules: MauBinhRules, cards: Sequence[int], shown: Sequence[int]) -> Split:
         """A random valid split."""

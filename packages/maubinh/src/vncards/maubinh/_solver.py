@@ -16,13 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from math import comb
-from typing import TYPE_CHECKING, Any, Final, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
+from vncards.core import Draws
 from vncards.maubinh._hands import _PRIME, _SUITBIT, Evaluator
 from vncards.maubinh._settle import Scoring
-
-if TYPE_CHECKING:  # the kernel module of the compiled build has no typing names
-    from vncards.core._twister import Draws
 
 __all__ = [
     "BACKS",

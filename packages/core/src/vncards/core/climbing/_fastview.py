@@ -27,6 +27,7 @@ from vncards.core.climbing._actions import (
     _play,
 )
 from vncards.core.climbing._engine import ClimbEngine, ClimbState
+from vncards.core.climbing._hooks import ClimbingHooks
 from vncards.core.climbing._tokens import _hand_strings
 from vncards.core.climbing._view import ShedView, _new_view, _Public, _set_dict
 
@@ -91,6 +92,7 @@ def seat_view(
     hands = state.hands
     hand = hands[seat]
     known, out_of_play = game.known_cards(state)
+    kept_declarations, kept_extras = _kept_view_hooks(game)
     played_by = tuple([d & ~h for d, h in zip(state.dealt, hands, strict=True)])
     view: ShedView = _new_view(ShedView)
     fields: dict[str, Any] = {
@@ -120,14 +122,37 @@ def seat_view(
         "n_actions": state.n_actions,
         "optional": optional,
         "rules": state.rules,
-        "declarations": game.declarations(state),
+        "declarations": () if kept_declarations else game.declarations(state),
         "known": known,
         "out_of_play": out_of_play,
-        "extras": game.public_extras(state),
+        "extras": (
+            tuple([getattr(state, name) for name in state.extra_fields])
+            if kept_extras
+            else game.public_extras(state)
+        ),
     }
     _set_dict(view, fields)
     fields["public"] = _Public(view)
     return view
+
+
+_KEPT_VIEW_HOOKS: dict[type, tuple[bool, bool]] = {}
+
+
+def _kept_view_hooks(game: ViewGame) -> tuple[bool, bool]:
+    """Whether ``game``'s class keeps the climbing base's ``declarations`` (none) and
+    ``public_extras`` (the state's extra fields): :func:`seat_view` then works them out
+    itself, with no call into the game's class (worked out once per class)."""
+    cls = type(game)
+    kept = _KEPT_VIEW_HOOKS.get(cls)
+    if kept is None:
+        if len(_KEPT_VIEW_HOOKS) >= 256:  # classes made on the fly: stay bounded
+            _KEPT_VIEW_HOOKS.clear()
+        kept = _KEPT_VIEW_HOOKS[cls] = (
+            getattr(cls, "declarations", None) is ClimbingHooks.declarations,
+            getattr(cls, "public_extras", None) is ClimbingHooks.public_extras,
+        )
+    return kept
 
 
 def _unseen_hands(view: ShedView, rand: Callable[[], float]) -> list[int]:
