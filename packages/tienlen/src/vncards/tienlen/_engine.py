@@ -199,7 +199,6 @@ class TienLenEngine(ClimbEngine):
     def __init__(self, rules: TienLenRules) -> None:
         self.rules = rules
         combos = combo_rules_of(rules)
-        self._follow = combos.follow_suit
         self.forbid_two = rules.finish_on_two == "forbidden"
         # only the first play's list goes through _plays_hook, unless a hand may not go
         # out on a 2 or a subclass has a hook of its own

@@ -22,7 +22,7 @@ from vncards.core._cards import DECK
 from vncards.core._errors import IllegalMove
 from vncards.core._events import Chopped, Event, Settled, Transfer
 from vncards.core.climbing._classify import _classify_known, _follows
-from vncards.core.climbing._enumerate import legal_plays
+from vncards.core.climbing._enumerate import legal_plays, single_answers
 from vncards.core.climbing._shapes import ChopRule, Combo, ComboRules, Kind
 
 __all__ = ["ChopValue", "ClimbConfig", "ClimbEngine", "ClimbState"]
@@ -338,6 +338,12 @@ class ClimbEngine:
         self.config = config
         self.combo_rules = config.combo_rules
         self.chops = config.chops
+        tables = config.combo_rules.tables()
+        self._suits = tables.suits
+        # the ranks of singles some chop row may chop (bit r for rank r), every rank when
+        # the combination rules narrow answers (follow suit, colours): plays() lists the
+        # answers to any other single itself
+        self._single_chops = _ALL_RANKS if tables.narrowed else _single_targets(config.chops)
         # chop rows by the attacker's shape: most plays (singles, pairs) have none, so
         # asking whether a play chops is one dictionary miss
         index: dict[tuple[int, int], list[ChopRule]] = {}
@@ -360,12 +366,18 @@ class ClimbEngine:
             return []
         seat = state.turn
         hand = state.hands[seat]
-        if state.table is None:
+        table = state.table
+        if table is None:
             masks = legal_plays(hand, self.combo_rules)
         elif state.passed >> seat & 1:
-            masks = legal_plays(hand, self.combo_rules, state.table, self.chops, chops_only=True)
+            masks = legal_plays(hand, self.combo_rules, table, self.chops, chops_only=True)
+        elif table.length == 1 and not self._single_chops >> table.top_rank & 1:
+            # most answers are to a single that no row of the chop table chops: the
+            # singles above it, as legal_plays lists them
+            masks = []
+            single_answers(hand, table.key, self._suits, masks)
         else:
-            masks = legal_plays(hand, self.combo_rules, state.table, self.chops)
+            masks = legal_plays(hand, self.combo_rules, table, self.chops)
         if self._base_plays_hook or (state.pile and self.opening_hook_only):
             return masks
         return self._plays_hook(state, seat, masks)
@@ -624,3 +636,15 @@ def _see_kept_steps(engine: ClimbEngine) -> None:
     engine._base_check_hook = cls._check_hook is base._check_hook
     engine._base_play = cls.play is base.play
     engine._base_pass_turn = cls.pass_turn is base.pass_turn
+
+
+_ALL_RANKS = (1 << 13) - 1
+
+
+def _single_targets(chops: Sequence[ChopRule]) -> int:
+    """The ranks (bit r for rank r) of the singles some row of ``chops`` may chop."""
+    ranks = 0
+    for rule in chops:
+        if rule.target == (Kind.SINGLE, 1):
+            ranks |= _ALL_RANKS if rule.target_rank is None else 1 << rule.target_rank
+    return ranks

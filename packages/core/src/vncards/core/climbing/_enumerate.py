@@ -28,7 +28,7 @@ from vncards.core.climbing._shapes import (
     _Window,
 )
 
-__all__ = ["brute_force_plays", "legal_plays", "ranks_with"]
+__all__ = ["brute_force_plays", "legal_plays", "ranks_with", "single_answers"]
 
 _SUBSETS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(s for s in range(1, 16) if s & n == s) for n in range(16)
@@ -281,17 +281,7 @@ def legal_plays(
             if length > 1:
                 _sets(hand, length, need, t.suits, out)
                 continue
-            # the answer to most tables: a single's key is its card id (suits) or its
-            # rank's first id, so the singles that beat a key are the cards above a cut
-            if need >= 0:
-                cut = need + 1 if t.suits else ((need >> 2) + 1) << 2
-                rest = hand >> cut << cut
-            else:
-                rest = hand
-            while rest:
-                low = rest & -rest
-                out.append(low)
-                rest ^= low
+            single_answers(hand, need, t.suits, out)
         elif kind == _STRAIGHT_CODE:
             windows = t.straight_windows.get(length)
             if windows:
@@ -303,6 +293,25 @@ def legal_plays(
     if t.narrowed:
         return _narrowed(out, t, over, chops, chops_only)
     return out
+
+
+def single_answers(hand: int, key: int, suits: bool, out: list[int]) -> None:
+    """Add to ``out`` the singles of ``hand`` above a single of ``key`` (every single for
+    a negative key), lowest first: the answer to most tables. A single's key is its card
+    id (``suits``: suits break ties) or its rank's first id, so they are the cards above
+    a cut.
+
+    >>> out = []
+    >>> single_answers(0b1011_0110, 2, True, out); out
+    [16, 32, 128]
+    """
+    if key >= 0:
+        cut = key + 1 if suits else ((key >> 2) + 1) << 2
+        hand = hand >> cut << cut
+    while hand:
+        low = hand & -hand
+        out.append(low)
+        hand ^= low
 
 
 def _narrowed(
