@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Final, Protocol, Self
 
 from mypy_extensions import mypyc_attr
 from vncards.core._cards import DECK
@@ -343,7 +343,14 @@ class ClimbEngine:
         # the ranks of singles some chop row may chop (bit r for rank r), every rank when
         # the combination rules narrow answers (follow suit, colours): plays() lists the
         # answers to any other single itself
+        self._narrowed = tables.narrowed
         self._single_chops = _ALL_RANKS if tables.narrowed else _single_targets(config.chops)
+        # the shapes that may chop a single, for a quick look at whether a hand has one
+        self._single_attackers = tuple(
+            (int(rule.attacker[0]), rule.attacker[1])
+            for rule in config.chops
+            if rule.target == (Kind.SINGLE, 1)
+        )
         # chop rows by the attacker's shape: most plays (singles, pairs) have none, so
         # asking whether a play chops is one dictionary miss
         index: dict[tuple[int, int], list[ChopRule]] = {}
@@ -371,9 +378,13 @@ class ClimbEngine:
             masks = legal_plays(hand, self.combo_rules)
         elif state.passed >> seat & 1:
             masks = legal_plays(hand, self.combo_rules, table, self.chops, chops_only=True)
-        elif table.length == 1 and not self._single_chops >> table.top_rank & 1:
-            # most answers are to a single that no row of the chop table chops: the
-            # singles above it, as legal_plays lists them
+        elif table.length == 1 and (
+            not self._single_chops >> table.top_rank & 1
+            or not (self._narrowed or _may_hold(hand, self._single_attackers))
+        ):
+            # most answers are to a single that no row of the chop table chops, or that
+            # the hand holds nothing to chop with: the singles above it, as legal_plays
+            # lists them
             masks = []
             single_answers(hand, table.key, self._suits, masks)
         else:
@@ -648,3 +659,47 @@ def _single_targets(chops: Sequence[ChopRule]) -> int:
         if rule.target == (Kind.SINGLE, 1):
             ranks |= _ALL_RANKS if rule.target_rank is None else 1 << rule.target_rank
     return ranks
+
+
+_RANK_BITS: Final = 0x1111111111111  # bit 4r for each rank r
+# the kinds by their numbers: compiled, comparing them is a machine comparison
+_SINGLE_CODE: Final = int(Kind.SINGLE)
+_PAIR_CODE: Final = int(Kind.PAIR)
+_TRIPLE_CODE: Final = int(Kind.TRIPLE)
+_QUAD_CODE: Final = int(Kind.QUAD)
+_PAIR_RUN_CODE: Final = int(Kind.PAIR_RUN)
+
+
+def _may_hold(hand: int, shapes: tuple[tuple[int, int], ...]) -> bool:
+    """Whether ``hand`` has, for one of ``shapes`` (``(kind, length)``), the cards by rank
+    it takes (a pair, a triple or a tứ quý of a rank; as many ranks, or ranks of pairs,
+    as a straight or a pair-run of that length): ``False`` only when no combination of
+    those shapes can be in ``hand``.
+
+    >>> from vncards.core import CardSet
+    >>> quad, three_pairs = (int(Kind.QUAD), 4), (int(Kind.PAIR_RUN), 6)
+    >>> _may_hold(CardSet.parse("5S 5C 5D 5H 9S").mask, (quad,))
+    True
+    >>> _may_hold(CardSet.parse("5S 5C 6D 6H 9S 9C").mask, (quad,))
+    False
+    >>> _may_hold(CardSet.parse("5S 5C 6D 6H 9S 9C").mask, (quad, three_pairs))
+    True
+    """
+    a, b, c = hand >> 1, hand >> 2, hand >> 3
+    pairs = (hand & (a | b | c) | a & (b | c) | b & c) & _RANK_BITS
+    for kind, length in shapes:
+        if kind == _SINGLE_CODE:
+            found = bool(hand)
+        elif kind == _PAIR_CODE:
+            found = bool(pairs)
+        elif kind == _TRIPLE_CODE:
+            found = bool((hand & a & (b | c) | (hand | a) & b & c) & _RANK_BITS)
+        elif kind == _QUAD_CODE:
+            found = bool(hand & a & b & c & _RANK_BITS)
+        elif kind == _PAIR_RUN_CODE:
+            found = pairs.bit_count() >= length // 2
+        else:  # a straight: as many ranks as cards, or more
+            found = ((hand | a | b | c) & _RANK_BITS).bit_count() >= length
+        if found:
+            return True
+    return False
